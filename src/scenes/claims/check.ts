@@ -214,6 +214,8 @@ export function checkText(given: ReadResult, context: ClaimContext): CheckResult
 	// What a copy of a state after "while" (`repeated`) found wrong: told where it stands unless the state itself is wrong there too.
 	const copies = new Set<ReadProblem>()
 	for (const [index, told0] of read.clauses.entries()) {
+		// A sentence's pauses are its own: a new sentence, or a part after one that did not read, has told none yet.
+		if (told0.opens === true || told0.then === 'sentence' || told0.gap === true) text.paused = []
 		const ending = sceneEndAt(told0, context)
 		if (typeof ending === 'string') {
 			result.problems.push({ start: (told0.modifiers[0]?.slot.start ?? told0.start + 3) - 3, end: told0.modifiers[0]?.slot.end ?? told0.end, message: ending })
@@ -249,7 +251,7 @@ export function checkText(given: ReadResult, context: ClaimContext): CheckResult
 			forgetBefore(text)
 			continue
 		}
-		const within = { ...context, toldLater: later[index] as ReadonlySet<number>, toldNext: nextTold[index] as ReadonlySet<number>, ...(text.latest === undefined ? {} : { toldPlace: text.latest }), toldEvents: new Set(text.seen), pointed: text.wrote, ...(family === undefined ? {} : { used: text.used.get(family) ?? new Set<number>() }), ...(text.prior?.event === true && text.prior.at !== undefined ? { priorEvent: text.prior.at, priorTold: text.prior.events } : {}) }
+		const within = { ...context, toldLater: later[index] as ReadonlySet<number>, toldNext: nextTold[index] as ReadonlySet<number>, ...(text.latest === undefined ? {} : { toldPlace: text.latest }), toldEvents: new Set(text.seen), pointed: text.wrote, ...(family === undefined ? {} : { used: text.used.get(family) ?? new Set<number>() }), ...(text.prior?.event === true && text.prior.at !== undefined ? { priorEvent: text.prior.at, priorTold: text.prior.events } : {}), ...(text.paused.length === 0 ? {} : { sentencePauses: [...text.paused] }) }
 		// A claim of no moment that names one ("At 10 s nothing has renewed A's lease"): "5 s later" after it counts from that moment.
 		const upTo = clause.form.upTo === true && clause.form.tells === 'none' ? namedMoment(clause, context, text.told)?.moment : undefined
 		// A state of a worker's place in line judged at a happening's moment, just before it (`lineCut`): after "so" of its grant, or after "while" or as an apposition.
@@ -280,6 +282,8 @@ export function checkText(given: ReadResult, context: ClaimContext): CheckResult
 			// What the text told before this clause: a state's own events (the grant of "B holds the key") are not told before it.
 			const seenBefore = new Map([...text.toldBy].map(([order, forms]) => [order, new Set(forms)] as const))
 			told(text, clause, outcome, context)
+			// An event clause that told a pause of the step: the clauses after it in its sentence may speak from that pause on.
+			if (clause.form.tells === 'event') for (const e of outcome.evidence) if (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && context.step.happenings[e.order]?.kind === 'paused') text.paused.push(context.step.happenings[e.order] as Extract<Happening, { kind: 'paused' }>)
 			const began = clause.form.tells === 'state' && clause.modifiers.length === 0 && context.place === 'caption' ? stateBegan(clause, outcome, cut === undefined ? context : { ...context, step: cut.step, world: cut.world }) : undefined
 			if (began !== undefined) text.states.push({ ...began, subject: clause.subject, seen: seenBefore })
 		}
@@ -461,6 +465,8 @@ interface TextState {
 	handover?: readonly Happening[] | undefined
 	/** The moment the clause that opened the sentence with a moment told ("At 10 s A lets go"): each clause the opening reaches is at it too. */
 	opened?: number | undefined
+	/** The pauses of the step the event clauses of this sentence told so far, which "so nothing renews its lease" after them is from (`sentencePauses`). */
+	paused: Extract<Happening, { kind: 'paused' }>[]
 }
 
 /** A problem with the moment a clause shares with its sentence's opening ("At 10 s A lets go and B gets the key"): told at the clause, which that moment is said of. */
@@ -495,7 +501,7 @@ function openedAt(clause: ReadClause, opened: number | undefined): ReadClause {
 }
 
 function newTextState(): TextState {
-	return { used: new Map(), before: undefined, latest: undefined, told: undefined, seen: new Set(), decided: new Set(), wrote: new Map(), lastOf: new Map(), cause: undefined, atEnd: false, clock: undefined, passed: false, prior: undefined, states: [], toldBy: new Map() }
+	return { used: new Map(), before: undefined, latest: undefined, told: undefined, seen: new Set(), decided: new Set(), wrote: new Map(), lastOf: new Map(), cause: undefined, atEnd: false, clock: undefined, passed: false, prior: undefined, states: [], toldBy: new Map(), paused: [] }
 }
 
 /** The write a clause told: the one whose answer it tells, or whose fences it compares, else a write of the step it was checked against. */

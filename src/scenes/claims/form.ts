@@ -240,6 +240,11 @@ export interface ClaimContext {
 	toldLater?: ReadonlySet<number>
 	/** For a clause of a text: the happenings of this step the event clause right after it tells, read alone, when joined to it in its sentence. */
 	toldNext?: ReadonlySet<number>
+	/**
+	 * For a clause of a text: the pauses of this step (`paused`) that the event clauses before it in its sentence told, each read as
+	 * it stands ("At 3 s, A's process pauses, so nothing renews its lease": `nothing-renews` is then of that lease from that pause on).
+	 */
+	sentencePauses?: readonly Extract<Happening, { kind: 'paused' }>[]
 	/** For a clause of a text: the latest place of the step the clauses before it told (its time, and its place among the step's happenings). */
 	toldPlace?: { at: number; order: number }
 	/** For a clause of a text: the places in the step of the happenings the clauses before it told (held, in place). */

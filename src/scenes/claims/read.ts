@@ -59,6 +59,8 @@ export interface ReadClause {
 	 */
 	/** How it is ordered after the clause before: "then" later, "when" (the second event of "When X, Y" or "As soon as X, Y") later at the same moment, "so" no earlier, "because" (or "since") no later, its cause; and a new sentence no earlier (a caption tells in order). */
 	then?: 'then' | 'so' | 'because' | 'sentence' | 'when'
+	/** It is the first clause of a sentence after the text's first, whatever word leads it ("Then B asks", "So nothing renews it"): what a sentence told before it is not its sentence's. */
+	opens?: true
 	/**
 	 * `too` ("B asks too", "as well"): another actor had a happening of the kind it tells before it;
 	 * `again`: its own actor had one before it. Its span is the word's, for messages.
@@ -334,7 +336,7 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 		const unread = (read.problems?.length ?? 0) > 0
 		const opening = read.items.findIndex(item => item.kind === 'clause')
 		const first = read.items[opening]
-		if (result.clauses.length > 0 && first?.kind === 'clause' && first.clause.then === undefined) read.items[opening] = { kind: 'clause', clause: { ...first.clause, then: 'sentence' } }
+		if (result.clauses.length > 0 && first?.kind === 'clause') read.items[opening] = { kind: 'clause', clause: { ...first.clause, ...(first.clause.then === undefined ? { then: 'sentence' as const } : {}), opens: true } }
 		// The pause an aside's "long" or "short" tells: the sentence's last clause that says a worker paused.
 		let pause: number | undefined
 		// Where this sentence's clauses begin among the text's.

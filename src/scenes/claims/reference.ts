@@ -89,6 +89,8 @@ interface Env {
 	toldPlace?: { at: number; order: number }
 	/** The step's events the clauses before this one told (held, in place). */
 	toldEvents?: ReadonlySet<Happening>
+	/** The pauses of the step the event clauses before this one in its sentence told (held, in place). */
+	pauses?: readonly Of<'paused'>[]
 }
 
 // ---- reading slots ----
@@ -191,6 +193,35 @@ function crashedAt(steps: readonly StepFacts[], w: string, h: Happening): boolea
 function renewsOnItsOwn(env: Env, w: string): boolean {
 	const past = [...earlierSteps(env), env.step].flatMap(step => step.happenings)
 	return past.filter(h => h.kind === 'granted' && h.worker === w).some((h, i, all) => i === all.length - 1 && (h as Of<'granted'>).renews === true)
+}
+
+/**
+ * "A's process pauses, so nothing renews its lease": the lease w held live at the pause p (its last grant before p in the run, with no
+ * end of it, of that store, between them); no renewal of that lease in this step at p's moment or later; and, unless w woke in this step
+ * after p, none in the later steps before w wakes, that lease ends or w is given that store's key again.
+ */
+function unrenewedFromPause(env: Env, w: string, p: Of<'paused'>): Meaning {
+	const run = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
+	const at = run.indexOf(p)
+	let grant: Of<'granted'> | undefined
+	for (const h of run.slice(0, at)) {
+		if (h.kind === 'granted' && h.worker === w) grant = h
+		else if (grant !== undefined && (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'returned') && h.worker === w && h.store === grant.store) grant = undefined
+	}
+	if (grant === undefined) return NO
+	const store = grant.store
+	const sinceGrant = run.slice(run.indexOf(grant) + 1)
+	if (sinceGrant.some(h => h.kind === 'renewed' && h.worker === w && h.store === store && env.step.happenings.includes(h) && h.at >= p.at)) return NO
+	const here = env.step.happenings
+	if (!here.slice(here.indexOf(p) + 1).some(h => h.kind === 'woke' && h.worker === w)) {
+		for (const h of laterSteps(env).flatMap(step => step.happenings)) {
+			if (!('worker' in h) || h.worker !== w) continue
+			if (h.kind === 'woke') break
+			if ('store' in h && h.store === store && (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'returned' || h.kind === 'granted')) break
+			if (h.kind === 'renewed' && h.store === store) return NO
+		}
+	}
+	return timeless(true, { absent: w })
 }
 
 /** Every step of the run up to and with this one (its own as the text sees it: a note's, up to when it is sent). */
@@ -1877,7 +1908,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (named.length === 0 && new Set(all.map(h => h.worker)).size > 1) return NO
 		return event(all[0])
 	},
-	'is-refused': (s, env) => event(events(env.step, 'refused', h => h.worker === actor(s[0]))[0]),
+	// Its first refusal of the step, or a give-up as it asked (a hold with a 0 s wait): whichever came first.
+	'is-refused': (s, env) => event(env.step.happenings.find(h => (h.kind === 'refused' || (h.kind === 'gave-up' && h.waited === 0)) && h.worker === actor(s[0]))),
 	// Its first refusal or give-up of the step, if that was a try refused or a hold of a 0 s wait given up as it asked.
 	'gives-up-at-once': (s, env) => {
 		const first = env.step.happenings.find(h => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === actor(s[0]))
@@ -1891,12 +1923,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return { ok: true, events: refusals, makers: refusals, at: Math.max(...refusals.map(h => h.at)), each: refusals.map(h => h.at) }
 	},
 	'store-refuses': (s, env) => event(events(env.step, 'refused', h => h.store === actor(s[0]) && h.worker === actor(s[1]))[0]),
-	tries: (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly)),
+	// A try, or a hold with a wait of 0 s: an ask that does not wait.
+	tries: (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly || h.wait === 0)),
 	'does-not-wait': (s, env) => {
 		const w = actor(s[0])
 		const all = events(env.step, 'asked', h => h.worker === w)
-		if (all.length === 0 || all.some(h => !h.tryOnly) || env.step.start.workers.get(w)?.waiting !== undefined) return NO
-		return asked(askOf(env, w, h => h.tryOnly))
+		if (all.length === 0 || all.some(h => !(h.tryOnly || h.wait === 0)) || env.step.start.workers.get(w)?.waiting !== undefined) return NO
+		return asked(askOf(env, w, h => h.tryOnly || h.wait === 0))
 	},
 	'tries-once': (s, env) => {
 		const tries = events(env.step, 'asked', h => h.worker === actor(s[0]) && h.tryOnly && fits(s[1], h.store))
@@ -1906,7 +1939,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'finds-free': (s, env) => foundFree(env, actor(s[0]), s[1], false),
 	// "A finds a free place": the same, with fewer holders than the limit (a semaphore's; a lock's is one).
 	'finds-room': (s, env) => foundFree(env, actor(s[0]), undefined, true),
-	'tries-the-key': (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly && fits(s[1], h.store))),
+	'tries-the-key': (s, env) => asked(askOf(env, actor(s[0]), h => (h.tryOnly || h.wait === 0) && fits(s[1], h.store))),
 	'tries-too': (s, env) => {
 		const w = actor(s[0])
 		const mine = askOf(env, w, h => h.tryOnly)
@@ -2329,7 +2362,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const w = actor(s[0])
 		const start = leaseAt(env.step.start, w)
 		const held = (start !== undefined && state(start) === 'live') || events(env.step, 'granted', h => h.worker === w).length > 0
-		if (!held || events(env.step, 'renewed', h => h.worker === w).length > 0) return NO
+		if (!held) return NO
+		// After a clause of its sentence that told w's pause (the last in the step's order): from that pause on.
+		const list = env.step.happenings
+		const pause = (env.pauses ?? []).filter(h => h.worker === w).sort((x, y) => list.indexOf(x) - list.indexOf(y)).pop()
+		if (pause !== undefined) return unrenewedFromPause(env, w, pause)
+		if (events(env.step, 'renewed', h => h.worker === w).length > 0) return NO
 		const granted = leaseAt(env.world, w)?.grantedAt
 		for (const step of laterSteps(env)) {
 			if (leaseAt(step.start, w)?.grantedAt !== granted) break
@@ -2394,7 +2432,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		}
 		const lease = leaseAt(env.world, w)
 		if (lease && earlierSteps(env).some(step => events(step, 'renewed', h => h.worker === w && h.store === lease.store && h.at >= lease.grantedAt).length > 0)) return NO
-		return MEANINGS['nothing-renews']?.(s, env) ?? NO
+		// Looking back to the grant, whatever pause the sentence told.
+		return MEANINGS['nothing-renews']?.(s, { ...env, pauses: undefined }) ?? NO
 	},
 	// w's last grant by the clause's moment (the step's end, or one of the step it names): no expiry of that lease from it up to then.
 	'lease-never-ran-out': (s, env) => {
@@ -4727,7 +4766,10 @@ export function referenceHolds(given: ReadResult, context: ClaimContext): boolea
 	const states: { held: boolean[]; subject: string | undefined; seen: ReadonlyMap<Happening, ReadonlySet<string>> }[] = []
 	// The moment told by the clause that opened its sentence with one ("At 10 s A lets go").
 	let opened: number | undefined
+	// The pauses of the step this sentence's event clauses told so far: "so nothing renews its lease" after one is from it on.
+	let pauses: Of<'paused'>[] = []
 	for (const [index, written] of read.clauses.entries()) {
+		if (written.opens === true || written.then === 'sentence' || written.gap === true) pauses = []
 		// "E is still waiting at the end": said only in the last step's caption, at that step's end; in any other step, not true.
 		const finalStep = context.run.steps.at(-1)
 		if (written.sceneEnd === true && (finalStep === undefined || finalStep.index !== step.index || context.place !== 'caption')) return false
@@ -4771,7 +4813,7 @@ export function referenceHolds(given: ReadResult, context: ClaimContext): boolea
 			prior = undefined
 			handover = undefined
 		}
-		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening>, toldNext: toldNext[index] as Set<Happening>, ...(latest === undefined ? {} : { toldPlace: latest }), toldEvents: new Set(seen), pointed: new Map(pointed) }
+		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening>, toldNext: toldNext[index] as Set<Happening>, ...(latest === undefined ? {} : { toldPlace: latest }), toldEvents: new Set(seen), pointed: new Map(pointed), ...(pauses.length === 0 ? {} : { pauses: [...pauses] }) }
 		if (prior?.event === true && prior.at !== undefined) {
 			env.prior = prior.at
 			env.priorTold = prior.events
@@ -5076,6 +5118,7 @@ export function referenceHolds(given: ReadResult, context: ClaimContext): boolea
 			for (const h of inStep) toldBy.set(h, new Set([...(toldBy.get(h) ?? []), clause.form.id]))
 			for (const h of step.happenings) if (h.kind === 'wrote' && inStep.includes(h)) pointed.set(h.worker, h)
 			if (meaning.decides !== undefined) decided.add(meaning.decides)
+			if (tells === 'event') for (const h of inStep) if (h.kind === 'paused') pauses.push(h)
 			if (family !== undefined) used.set(family, new Set([...(used.get(family) ?? []), ...inStep]))
 			told.push({ clause, meaning, ...(place ? { place } : {}), ...(ended ? { ended } : {}), ...(endedThen ? { endedThen: true as const } : {}), index })
 			if (isState && modifier === undefined && context.place === 'caption') {

@@ -633,6 +633,9 @@ function readProblem(words: readonly string[], run: RunFacts): string | undefine
 		const ofPause = after === 'pause' || pauseCauseOf(words.slice(short + 1, short + 3)) !== undefined
 		if (ofPause && !shortPauses(run))
 			return `the scene's id says "short ${pauseCauseOf(words.slice(short + 1, short + 3)) ?? after}", and ${some(run, h => h.kind === 'paused') ? 'a pause in it is not short' : "no worker's process pauses in it"}: a pause is short when it lasts at most a third of the lease's time to live and the worker's lease does not run out in it, and every pause of the scene must be; name what the scene shows`
+		// "short" of a lease ("short-lease-runs-out"): some lease ran out while its worker still needed it (`shortLeases`).
+		if (after === 'lease' && !shortLeases(run))
+			return `the scene's id says "short lease", and ${some(run, h => h.kind === 'expired') ? 'no lease in it runs out while its worker still needs it (each that runs out is of a hold that renews on its own, or of a crashed process)' : 'no lease runs out in it'}: a lease is short when it runs out while its worker is still in the hold that got it, its hold renewing nothing on its own (renewal off) and its process not crashed; name what the scene shows`
 		if (after === undefined || !(WAIT_NOUNS.has(after) || after === 'pause' || after === 'lease' || pauseCauseOf(words.slice(short + 1, short + 3)) !== undefined))
 			return `the scene's id says "short${after === undefined ? '' : ` ${after}`}", a length the run does not measure; name what was short: "short-wait", "short-pause" or "short-lease"`
 	}
@@ -734,6 +737,25 @@ function shortPauses(run: RunFacts): boolean {
 		if (ttl === undefined) return false
 		const ranOut = after.some(one => one.kind === 'expired' && (end === undefined || after.indexOf(one) < after.indexOf(end))) || (live && until > lease.expiresAt)
 		return !ranOut && (until - h.at) * 3 <= ttl
+	})
+}
+
+/**
+ * A short lease, as an id's "short-lease" ("short-lease-runs-out"): a lease ran out while its worker still needed it, its work
+ * outliving its time to live: the hold that gave it renews nothing on its own (renewal off, or no code sample: a hold that renews
+ * keeps a running worker's lease, and its lease runs out only of a pause or a crash), and from its grant to its expiry the worker's
+ * process did not crash or restart (a crashed process needs nothing). The worker had not let go (a lease let go does not run out), so
+ * its code was still in the hold when it ran out.
+ */
+function shortLeases(run: RunFacts): boolean {
+	const all = run.steps.flatMap(step => step.happenings)
+	return all.some((h, i) => {
+		if (h.kind !== 'expired') return false
+		const before = all.slice(0, i)
+		const at = before.map(one => one.kind === 'granted' && one.worker === h.worker && one.store === h.store && one.fence === h.fence).lastIndexOf(true)
+		const grant = before[at]
+		if (grant?.kind !== 'granted' || grant.renews === true) return false
+		return !before.slice(at + 1).some(one => (one.kind === 'crashed' || one.kind === 'process-restarted') && one.worker === h.worker)
 	})
 }
 

@@ -1472,10 +1472,10 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'nothing-renews',
 		places: STORY,
 		tells: 'none',
-		formula: "w held a lease in the step ∧ no renewed(w) of it ∈ step or later, and its code renews none (renew: false, or w paused)",
+		formula: "w held a lease in the step ∧ no renewed(w) of it ∈ step or later, and its code renews none (renew: false, or w paused); after a clause of its sentence that told paused(w) p ∈ step (the last such): w's last granted(w) before p, with no end of that lease between them, and no renewed(w) of it ∈ step at p's moment or after, nor in a later step before woke(w), the lease's end or w's next granted of that store",
 		pattern: 'nothing renews {lease}', alternatives: ["nobody renews {lease}", "no one renews {lease}", "nothing/nobody renews {lease} now", "no one renews {lease} now", "{worker} does not renew( it)", "{worker} does not renew its lease", "{worker} doesn't renew( it)", "{worker} doesn't renew its lease"],
 		example: "nothing renews A's lease",
-		meaning: "The worker held a lease in this step, and no renewal of it happened, in this step or a later one (\"now\" says the same: from now on).",
+		meaning: "The worker held a lease in this step, and no renewal of it happened, in this step or a later one (\"now\" says the same: from now on). After a clause of its sentence that tells the worker's pause (\"At 3 s, A's process pauses, so nothing renews its lease\"), it is from that pause on: the worker held the lease live as it paused, and nothing renewed it at the pause's moment or after, in this step (by its hold or by hand, after a wake), nor in a later step before its process woke or the lease ended; a renewal before the pause is not of its words.",
 		check: (slots, context) => nothingRenews(slots, context),
 	},
 	{
@@ -1609,7 +1609,8 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			const lease = context.world.workers.get(worker)?.lease
 			const before = lease === undefined ? undefined : runSteps(context.run).filter(step => step.index < context.step.index).flatMap(step => happened(step, 'renewed', h => h.worker === worker && h.store === lease.store && h.at >= lease.grantedAt))[0]
 			if (before) return fails(`${context.name(worker)} renewed this lease at ${time(before.at)}, before this step`, 0)
-			return nothingRenews(slots, context)
+			// "Has renewed" looks back to the grant, whatever pause the sentence told: a renewal before the pause counts.
+			return nothingRenews(slots, { ...context, sentencePauses: undefined })
 		},
 	},
 	{
@@ -1724,6 +1725,9 @@ function lastGrantRenews(context: ClaimContext, worker: string): boolean {
 function nothingRenews(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
 	if (heldIn(context.step, worker).length === 0) return fails(`${context.name(worker)} holds no lease in this step, so nothing could renew one`, 0)
+	// After a clause of its sentence that told this worker's pause: from that pause on (the latest such the sentence told).
+	const pause = (context.sentencePauses ?? []).filter(h => h.worker === worker).sort((x, y) => context.step.happenings.indexOf(x) - context.step.happenings.indexOf(y)).pop()
+	if (pause !== undefined) return nothingRenewsAfterPause(worker, pause, context)
 	const renewal = happened(context.step, 'renewed', h => h.worker === worker)[0]
 	if (renewal) return fails(`${context.name(worker)} renewed its lease at ${time(renewal.at)}`, 0)
 	// Nothing renews it from here on: a renewal of the same lease in a later step makes this untrue.
@@ -1737,6 +1741,48 @@ function nothingRenews(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const paused = context.step.start.workers.get(worker)?.paused === true || context.step.end.workers.get(worker)?.paused === true
 	if (lastGrantRenews(context, worker) && !paused) return fails(`the code sample's hold renews ${context.name(worker)}'s lease while ${context.name(worker)} runs (renewal is on unless it says renew: false); write renew: false in the sample, or show ${context.name(worker)} paused`, 0)
 	return { ...holds([{ kind: 'nothing', step: context.step.index, what: `a renewal by ${worker}` }]), said: { absent: { kind: 'renewed', worker } } } as Verdict
+}
+
+/**
+ * "At 3 s, A's process pauses, so nothing renews its lease": after a clause of its sentence that told the worker's pause in this step,
+ * of the lease it held live as it paused (its last grant before the pause, not ended before it), nothing renewed that lease from the
+ * pause on: no renewal of it in this step at the pause's moment or after it (a renewal at that very moment, though the engine made it
+ * just before the pause, is no "nothing renews" from then), by its hold or by hand after a wake, and none in a later step before its
+ * process woke, the lease ended or the worker was given that key again. A renewal before the pause, in this step, is not of its words.
+ */
+function nothingRenewsAfterPause(worker: string, pause: Of<'paused'>, context: ClaimContext): Verdict {
+	const name = context.name(worker)
+	const before = happenedBefore(context, pause)
+	const grantAt = before.map(h => h.kind === 'granted' && h.worker === worker).lastIndexOf(true)
+	const grant = before[grantAt] as Of<'granted'> | undefined
+	const sameLease = (h: Happening): boolean => grant !== undefined && 'worker' in h && h.worker === worker && 'store' in h && h.store === grant.store
+	const ends = (h: Happening): boolean => sameLease(h) && (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'returned')
+	const endedFirst = grant === undefined ? undefined : before.slice(grantAt + 1).find(ends)
+	if (grant === undefined || endedFirst !== undefined) return fails(`${name} held no live lease when its process paused at ${time(pause.at)}${endedFirst === undefined ? '' : ` (its lease had ${endedFirst.kind === 'expired' ? 'run out' : endedFirst.kind === 'gone' ? 'gone with its store' : endedFirst.kind === 'ended' ? 'been ended by an operator' : 'been let go'} at ${time(endedFirst.at)})`}, so nothing was left to renew from then on`, 0)
+	const list = context.step.happenings
+	const from = list.indexOf(pause)
+	const woke = list.slice(from + 1).find(h => h.kind === 'woke' && h.worker === worker)
+	const renewal = list.find((h, i) => h.kind === 'renewed' && sameLease(h) && i > list.indexOf(grant) && h.at >= pause.at)
+	if (renewal !== undefined) {
+		const how = renewal.kind === 'renewed' && renewal.auto === true ? 'its hold renewed it on its own' : 'its code renewed it by hand'
+		if (list.indexOf(renewal) < from) return fails(`${name}'s lease was renewed at ${time(renewal.at)}, the very moment its process paused (${how} just before the pause): it was not left unrenewed from the pause on`, 0)
+		return fails(`${name}'s lease was renewed at ${time(renewal.at)}, after its process paused at ${time(pause.at)}: ${woke === undefined ? how : `it woke at ${time(woke.at)}, and ${how}`}`, 0)
+	}
+	if (woke === undefined) {
+		for (const step of laterSteps(context)) {
+			for (const h of step.happenings) {
+				if (h.kind === 'woke' && h.worker === worker) return nothingAfter(context, worker, pause)
+				if (ends(h) || (h.kind === 'granted' && sameLease(h))) return nothingAfter(context, worker, pause)
+				if (h.kind === 'renewed' && sameLease(h)) return fails(`${name}'s lease is renewed at ${time(h.at)}, in step ${step.index}, before its process wakes from the pause at ${time(pause.at)}`, 0)
+			}
+		}
+	}
+	return nothingAfter(context, worker, pause)
+}
+
+/** What "nothing renews its lease" after a pause held up: nothing, from that pause on. */
+function nothingAfter(context: ClaimContext, worker: string, pause: Of<'paused'>): Verdict {
+	return { ...holds([{ kind: 'nothing', step: context.step.index, what: `a renewal by ${worker} from its pause at ${time(pause.at)} on` }]), said: { absent: { kind: 'renewed', worker } } } as Verdict
 }
 
 /** A lease's end before its time: a let-go, a loss with its store, an operator's end. */

@@ -48,6 +48,11 @@ function asked(slots: readonly Slot[], context: ClaimContext, keep?: (h: Of<'ask
 	return fails(`${context.name(worker)} ${why.startsWith('asked') ? 'did not ask for the key' : `did not ${why}`} in this step`, 0)
 }
 
+/** An ask that does not wait: a try, or a hold with a wait of 0 s (it gets the key at once or gives up the moment it asks). */
+function waitsNot(h: Of<'asked'>): boolean {
+	return h.tryOnly || h.wait === 0
+}
+
 function describeAsk(ask: Of<'asked'>): string {
 	if (ask.tryOnly) return `tried the key (no wait) at ${time(ask.at)}`
 	return ask.wait === undefined || ask.wait === Number.POSITIVE_INFINITY ? `asked for the key at ${time(ask.at)}, waiting as long as it takes` : `asked for the key at ${time(ask.at)} with a wait of ${time(ask.wait)}`
@@ -750,6 +755,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "asked(w, k) ∈ step",
 		pattern: '{worker} asks for {key}', alternatives: ["{worker} requests/wants {key}", "{worker} asks the lock/store/server for {key}", "{worker} tries to get/take/acquire {key}", "{worker} asks to hold {key}", "{worker} asks for {key} TO_DO", "{worker} requests/wants {key} TO_DO", "{worker} asks the lock/store/server for {key} TO_DO", "{worker} asks for a place/slot", "{worker} tries to get/take a place/slot"],
+		// "Tries to get the key" reads any ask, one that waits too; never offered: in a message refusing "tries" of a hold that waits, it reads as the try refused.
+		unoffered: ["{worker} tries to get/take/acquire {key}", "{worker} tries to get/take a place/slot"],
 		example: 'Worker B asks for the key',
 		meaning: 'The worker asked the lock for the key in this step (a hold or a try). What it asks for it to do ("to run the export") is the work its code does under the key, in the scene\'s nouns: it claims nothing more.',
 		check: (slots, context) => asked(slots, context),
@@ -2003,14 +2010,18 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'is-refused',
 		places: STORY,
 		tells: 'event',
-		formula: "refused(w) ∈ step",
+		formula: "the first of refused(w) ∈ step and gave-up(w) ∈ step with waited = 0 (a hold with a wait of 0 s given up the moment it asked)",
 		pattern: '{worker} is refused', alternatives: ["{worker} is rejected", "{worker} is turned away", "{worker} gets refused/rejected", "{worker} gets turned away", "{worker} gets nothing", "{worker} is refused at once", "{worker} is turned away at once", "{worker} is rejected at once", "{worker} gets refused/rejected at once", "{worker} gets turned away at once"],
 		example: 'D is refused',
-		meaning: "The worker's try in this step found the key held (or a semaphore full) and got no lease.",
+		meaning: "The worker's try in this step found the key held (or a semaphore full) and got no lease; or its hold with a wait of 0 s found it so and gave up the moment it asked, having waited no time (a give-up after some wait is \"gives up\", not a refusal).",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
-			const refused = happened(context.step, 'refused', h => h.worker === worker)[0]
-			if (!refused) return fails(`the lock did not refuse ${context.name(worker)} in this step`, 0)
+			const refused = context.step.happenings.find((h): h is Of<'refused'> | Of<'gave-up'> => (h.kind === 'refused' || (h.kind === 'gave-up' && h.waited === 0)) && h.worker === worker)
+			if (!refused) {
+				const gave = happened(context.step, 'gave-up', h => h.worker === worker)[0]
+				if (gave) return fails(`the lock did not refuse ${context.name(worker)} in this step: it waited ${time(gave.waited)} in line and gave up at ${time(gave.at)}, not refused`, 0)
+				return fails(`the lock did not refuse ${context.name(worker)} in this step`, 0)
+			}
 			return holds([saw(context.step, refused)], refused.at)
 		},
 	},
@@ -2074,38 +2085,38 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'tries',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, try) ∈ step",
+		formula: "asked(w) ∈ step that does not wait: a try, or a hold with a wait of 0 s",
 		pattern: '{worker} tries', alternatives: ["{worker} tries without waiting", "{worker} asks without waiting"],
 		example: 'D tries',
-		meaning: 'The worker tried the key in this step: it asked without waiting.',
-		check: (slots, context) => asked(slots, context, h => h.tryOnly, 'try the key'),
+		meaning: 'The worker tried the key in this step: it asked without waiting, a try or a hold with a wait of 0 s (which gets the key at once or gives up the moment it asks).',
+		check: (slots, context) => asked(slots, context, waitsNot, 'try the key'),
 	},
 	{
 		id: 'does-not-wait',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, try) ∈ step, every asked(w) ∈ step a try, and w ∉ line at the step's start",
+		formula: "asked(w) ∈ step that does not wait (a try, or a hold with a wait of 0 s), every asked(w) ∈ step such, and w ∉ line at the step's start",
 		pattern: '{worker} does not wait', alternatives: ["{worker} doesn't wait", "{worker} does not wait in line", "{worker} doesn't wait in line"],
 		example: 'D does not wait',
-		meaning: 'The worker\'s ask in this step was a try (refused, or granted at once): every ask of its in the step was a try, and it stood in no line in the step (nor when the step began).',
+		meaning: 'The worker\'s ask in this step did not wait: a try (refused, or granted at once) or a hold with a wait of 0 s (granted at once, or given up the moment it asked); every ask of its in the step was such, and it stood in no line in the step (nor when the step began).',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const all = asks(context, worker)
-			const hold = all.find(h => !h.tryOnly)
+			const hold = all.find(h => !waitsNot(h))
 			if (hold) return fails(`${context.name(worker)} ${describeAsk(hold)}: it did not only try`, 0)
 			if (context.step.start.workers.get(worker)?.waiting) return fails(`${context.name(worker)} was in line when the step began`, 0)
-			return asked(slots, context, h => h.tryOnly, 'try the key')
+			return asked(slots, context, waitsNot, 'try the key')
 		},
 	},
 	{
 		id: 'tries-the-key',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k, try) ∈ step",
+		formula: "asked(w, k) ∈ step that does not wait: a try, or a hold with a wait of 0 s",
 		pattern: '{worker} tries {key}', alternatives: ["{worker} tries {key} without waiting", "{worker} tries {key}, without waiting", "{worker} tries for {key}( without waiting)", "{worker} tries to take/get {key} without waiting", "{worker} tries for a place/slot( without waiting)"],
 		example: 'D tries the key',
-		meaning: 'The worker tried the key in this step: it asked without waiting.',
-		check: (slots, context) => asked(slots, context, h => h.tryOnly, 'try the key'),
+		meaning: 'The worker tried the key in this step: it asked without waiting, a try or a hold with a wait of 0 s (which gets the key at once or gives up the moment it asks).',
+		check: (slots, context) => asked(slots, context, waitsNot, 'try the key'),
 	},
 	{
 		id: 'tries-once',
