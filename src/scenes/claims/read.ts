@@ -208,8 +208,11 @@ const SCENE_START_HEAD = /^at the (?:start|beginning)(?: of the scene)?(?=,? )/i
 
 /** "now" as a word of its own inside a clause or at its end, with the space before it. */
 const NOW = / now(?= |$)/
-/** "as long as it takes" after "willing to wait" (or "ready to wait"), at the end or before a last "now", which reads as `UNLIMITED`. */
-const AS_LONG_AS_IT_TAKES = /(?<=(?:willing|ready) to wait )as long as it takes(?= now$|$)/
+/**
+ * "as long as it takes" after "willing to wait" (or "ready to wait"), at the end or before a last "now", which reads as `UNLIMITED`; so does
+ * "(for) as long as it takes" right after "waits" ("B asks and waits for as long as it takes": `waits-without-limit`).
+ */
+const AS_LONG_AS_IT_TAKES = /(?<=(?:willing|ready) to wait |(?:^| )waits )(?:for )?as long as it takes(?= now$|$)/
 const UNLIMITED = 'without a limit'
 /** ", 7 s of it" at the end of a sentence: how long the work the clause right before it started lasted (`ReadClause.lasted`). */
 const WORK_LASTED = new RegExp(`, (${DURATION_PATTERN}) of it$`, 'i')
@@ -1656,7 +1659,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	const variants: { text: string; cut?: Omitted; also?: NonNullable<ReadClause['also']>; now?: true; then?: true; moment?: Slot; earlier?: NonNullable<ReadClause['earlier']>; sceneEnd?: true; quiet?: NonNullable<ReadClause['quiet']> }[] = cased.map(text => ({ text }))
 	const without = (text: string, at: number, length: number) => ({ text: text.slice(0, at) + text.slice(at + length), cut: { at: start + at, length } })
 	// "Willing to wait as long as it takes" is "willing to wait without a limit" ("long" is a neutral word, which no form's words may
-	// hold): read so, its words mapped back as a cut of the four characters the shorter wording lacks.
+	// hold): read so, its words mapped back as a cut of the characters the shorter wording lacks. So is "waits (for) as long as it takes".
 	const takes = AS_LONG_AS_IT_TAKES.exec(raw)
 	if (takes) for (const text of cased) variants.push({ text: text.slice(0, takes.index) + UNLIMITED + text.slice(takes.index + takes[0].length), cut: { at: start + takes.index + UNLIMITED.length, length: takes[0].length - UNLIMITED.length } })
 	// "Has waited long enough" is "has waited enough": "long" is a neutral word, which no form's words may hold, and claims nothing more here.
