@@ -89,7 +89,7 @@ export const COMPUTERS: readonly string[] = ['machine', 'host', 'computer', 'lap
  * (an ask before) are read here but checked (`ReadClause.earlier`), and refused of a clause that tells no grant, ask, hold or key come free.
  */
 // Not "merely" (nothing else happened: trial a27's 15) nor "patiently" (a wait with no limit: trial a27's 14): each tells what
-// the engine records, and no form has them, so a clause with one is refused.
+// the engine records or cannot decide, so neither is dropped; "patiently" reads only in `waits-without-limit` ("B waits patiently").
 export const NEUTRAL_ADVERBS: readonly string[] = ['simply', 'calmly', 'happily', 'finally', 'eventually', 'this time']
 
 /**

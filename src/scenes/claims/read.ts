@@ -210,8 +210,11 @@ const SCENE_START_HEAD = /^at the (?:start|beginning)(?: of the scene)?(?=,? )/i
 
 /** "now" as a word of its own inside a clause or at its end, with the space before it. */
 const NOW = / now(?= |$)/
-/** "as long as it takes" after "willing to wait" (or "ready to wait"), at the end or before a last "now", which reads as `UNLIMITED`. */
-const AS_LONG_AS_IT_TAKES = /(?<=(?:willing|ready) to wait )as long as it takes(?= now$|$)/
+/**
+ * "as long as it takes" after "willing to wait" (or "ready to wait"), at the end or before a last "now", which reads as `UNLIMITED`; so does
+ * "(for) as long as it takes" right after "waits" ("B asks and waits for as long as it takes": `waits-without-limit`).
+ */
+const AS_LONG_AS_IT_TAKES = /(?<=(?:willing|ready) to wait |(?:^| )waits )(?:for )?as long as it takes(?= now$|$)/
 const UNLIMITED = 'without a limit'
 /** ", 7 s of it" at the end of a sentence: how long the work the clause right before it started lasted (`ReadClause.lasted`). */
 const WORK_LASTED = new RegExp(`, (${DURATION_PATTERN}) of it$`, 'i')
@@ -238,6 +241,14 @@ const RENEWAL_OFF = /^(?:its )?renewal (?:is )?(?:turned )?off$/i
 
 /** A neutral adverb as a word of its own in a clause ("B simply holds the key", "and just lets go"), with the space after it. */
 const ADVERB = new RegExp(`(?<=^| )(?:${NEUTRAL_ADVERBS.join('|')}) `, 'i')
+
+/**
+ * "merely", "only" or "just" before a verb ("A merely holds the key", "B just waits"): it says that is all the worker does, which
+ * no form reads (the record cannot decide it). A clause that reads without it is told so (`problemAt`); "only" and "just" in a form's
+ * own words ("only now", "has just got", "just then") read there and never come here, and "the only" is no such adverb. The verb is a word of three
+ * letters or more ending in "s" or "ing", not "this", "thus" or "its" ("just as" is a moment, not such an adverb).
+ */
+const MERE = /(?<=^| )(?<!\bthe )(merely|only|just) (?=(?!(?:this|thus|its)\b)[a-z]{2,}(?:s|ing)\b)/i
 
 /** "still" as a word of its own, which a clause that does not read is told the forms of. */
 const STILL = /\bstill\b/i
@@ -1481,6 +1492,12 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 	}
 	const negation = negationProblem(language, segment, place)
 	if (negation !== undefined) return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}: ${negation}` }
+	// "A merely holds the key": an adverb that says the clause is all there is to it, which no record decides; named, with the clause without it.
+	const mere = MERE.exec(segment)
+	if (mere) {
+		const without = (segment.slice(0, mere.index) + segment.slice(mere.index + mere[0].length)).replace(/\s+/g, ' ').trim()
+		if (typeof readClause(language, without, 0, without.length, place, referent, true) === 'object') return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}: "${mere[1]}" says that is all the worker does (nothing more, nothing else), which the engine's record cannot decide, so no form has it; write the clause without it: "${clip(without)}"` }
+	}
 	const nearest = nearestForms(language, segment, place)
 	const shown = nearest.map(form => `"${inWords(form.pattern, language.words)}"`)
 	const list = shown.length === 0 ? 'it has no forms' : shown.length === 1 ? `the nearest form is ${shown[0]}` : `the nearest forms are ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`
@@ -1671,7 +1688,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	const variants: { text: string; cut?: Omitted; also?: NonNullable<ReadClause['also']>; now?: true; then?: true; moment?: Slot; earlier?: NonNullable<ReadClause['earlier']>; sceneEnd?: true; quiet?: NonNullable<ReadClause['quiet']> }[] = cased.map(text => ({ text }))
 	const without = (text: string, at: number, length: number) => ({ text: text.slice(0, at) + text.slice(at + length), cut: { at: start + at, length } })
 	// "Willing to wait as long as it takes" is "willing to wait without a limit" ("long" is a neutral word, which no form's words may
-	// hold): read so, its words mapped back as a cut of the four characters the shorter wording lacks.
+	// hold): read so, its words mapped back as a cut of the characters the shorter wording lacks. So is "waits (for) as long as it takes".
 	const takes = AS_LONG_AS_IT_TAKES.exec(raw)
 	if (takes) for (const text of cased) variants.push({ text: text.slice(0, takes.index) + UNLIMITED + text.slice(takes.index + takes[0].length), cut: { at: start + takes.index + UNLIMITED.length, length: takes[0].length - UNLIMITED.length } })
 	// "Has waited long enough" is "has waited enough": "long" is a neutral word, which no form's words may hold, and claims nothing more here.

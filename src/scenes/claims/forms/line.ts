@@ -349,6 +349,29 @@ function joinedLine(context: ClaimContext, worker: string): Verdict {
 }
 
 /**
+ * "B waits without a limit" ("waits patiently", "waits as long as it takes"): an ask of the worker's in this step with no limit on its wait
+ * (`waitsForEver`) that stood in line, in line on it when the step ends, given the key from the line, or out of the line after some wait
+ * (gave up, or left it). Else why not, of its asks of the step.
+ */
+function waitsWithoutLimit(context: ClaimContext, worker: string): Verdict {
+	const name = context.name(worker)
+	const waiting = context.world.workers.get(worker)?.waiting
+	const begun = waitsBegun(context, worker)
+	// In line some time on it: still when the step ends, handed the key from the line, or out of it later (gave up, or left as its process crashed).
+	const stood = (wait: (typeof begun)[number]) => (wait.end === undefined ? waiting?.store === wait.ask.store : (wait.end.kind === 'granted' && wait.end.place !== undefined) || ((wait.end.kind === 'gave-up' || wait.end.kind === 'left') && wait.end.at > wait.ask.at))
+	const found = begun.find(wait => waitsForEver(wait.ask) && stood(wait))
+	if (found !== undefined) return holds([saw(context.step, found.ask)], found.ask.unshown ? undefined : found.ask.at)
+	const endless = begun.find(wait => waitsForEver(wait.ask))
+	if (endless !== undefined) {
+		const why = endless.end?.kind === 'granted' ? `the engine gave it the key at once, at ${time(endless.end.at)}` : endless.end?.kind === 'asked' ? `it asked again at ${time(endless.end.at)}` : endless.end?.kind === 'refused' ? `its ask was refused at ${time(endless.end.at)}` : endless.end?.kind === 'left' ? `it left the line the moment it asked` : endless.end?.kind === 'gave-up' ? 'it gave up the moment it asked' : 'it is not in line when the step ends'
+		return fails(`"waits without a limit" says ${name} stood in line on an ask with no limit on its wait, but on its ask at ${time(endless.ask.at)} it did not stand in line: ${why}`, 0)
+	}
+	const any = asks(context, worker, h => !h.tryOnly)[0] ?? asks(context, worker)[0]
+	if (any !== undefined) return fails(`"waits without a limit" says ${name} asked in this step with no limit on its wait, but it ${describeAsk(any)}${any.waitDefault && !any.tryOnly ? ", the library's default: its code's hold gives no wait (`wait: Infinity` waits as long as it takes)" : ''}`, 0)
+	return fails(waiting ? `${name} did not ask for the key in this step: it stood in line since an earlier step; say "${name} is still waiting"` : `${name} did not ask for the key in this step`, 0)
+}
+
+/**
  * Why the worker of `ask` did not ask first in line (undefined: it did): its ask was the step's first of
  * that key, a hold, and it stood in line; no one stood in line for the key when it asked; and another
  * worker asked later in the step and stood in line behind it. "First" compares it with the others in line.
@@ -1181,6 +1204,16 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		example: 'B joins the line',
 		meaning: 'The worker asked for the key in this step and stood in line: it is in line when the step ends, or got the key from the line, or gave up after waiting some time (a give-up the moment it asked, a wait of 0 s, never stood in line). A worker that joined in an earlier step "waits".',
 		check: (slots, context) => joinedLine(context, actorOf(slots[0])),
+	},
+	{
+		id: 'waits-without-limit',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k, wait ∞) ∈ step, not a try, and w stood in line(k) on that ask: w ∈ line(k, t) on it, or granted(w) from the line, or gave-up(w) or left(w) later than the ask, ∈ step (before any next asked(w))",
+		pattern: '{worker} waits( in line) without a limit', alternatives: ["{worker} waits( in line) with no limit", "{worker} waits( in line) patiently", "{worker} patiently waits( in line)"],
+		example: 'B waits without a limit',
+		meaning: 'The worker asked for the key in this step with no limit on its wait (a hold with no wait, or an endless one; not a try) and stood in line on that ask: it is in line when the step ends, or got the key from the line, or left the line after some wait (gave up, or its process crashed). An ask given the key at once never stood in line, and a wait of a step before is "is still waiting". "Waits (for) as long as it takes" reads the same.',
+		check: (slots, context) => waitsWithoutLimit(context, actorOf(slots[0])),
 	},
 	{
 		id: 'still-waits',
