@@ -60,7 +60,7 @@ export const VERB = 'VERB'
  * words for it must be what the write carried (the domain's word for what a worker writes, of a write that wrote it; any
  * other, a word of the string or the name the code's write was given).
  */
-export const SAVED_FORMS: ReadonlySet<string> = new Set(['saves', 'saves-without-lock', 'saves-again', 'saves-too', 'saves-at-once', 'saves-stale', 'saves-with-fence', 'saves-with-old-fence', 'saves-first', 'pauses-before-saving', 'write-carried-fence', 'accepts-write', 'accepts-write-over'])
+export const SAVED_FORMS: ReadonlySet<string> = new Set(['saves', 'saves-without-lock', 'saves-again', 'saves-too', 'saves-at-once', 'saves-stale', 'saves-with-fence', 'saves-with-old-fence', 'saves-with-new-fence', 'saves-first', 'pauses-before-saving', 'write-carried-fence', 'accepts-write', 'accepts-write-over'])
 
 /**
  * The forms whose lease slot may name a restarted worker's old lease ("A's old lease", "its lease from before the

@@ -147,7 +147,9 @@ const TEMPLATES = (() => {
 	const source = (pattern: string) => new CucumberExpression(spread(pattern).replace(/(^| )a (?=\{duration\})/g, '$1a/an '), registry).regexp.source
 	const templatesOf = (form: ClaimForm, patterns: readonly string[]): Template[] => {
 		const own = [...form.pattern.matchAll(SLOT)].map(match => match[1] as SlotType)
-		return patterns.map(pattern => {
+		// "Right away" may be "straight away", with its meaning ("B saves straight away", "gets the key straight away"): each
+		// pattern that writes "right away" (or "right away/immediately") reads with "straight away" in its place as well.
+		return patterns.flatMap(pattern => [pattern, pattern.replace(/(^| )right away(?:\/[a-z]+)?(?=$|[ ,(])/g, '$1straight away')]).filter((pattern, i, all) => all.indexOf(pattern) === i).map(pattern => {
 				const slots = [...pattern.matchAll(SLOT)].map(match => match[1] as SlotType)
 				// "A migration freezes A": the worker a cause pauses is the clause's subject, which "its" and a left-out subject after it name.
 				const first = pattern.startsWith('{') || CAUSE_LED.test(pattern) ? slots[0] : undefined

@@ -2584,6 +2584,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			return last !== undefined && !write.noFence && write.fence === last.fence
 		}),
 	'saves-with-old-fence': (s, env) => event(writesOf(env, actor(s[0])).untold.find(h => h.fence === fence(s[1]) && !h.noFence && stale(env, h))),
+	// "Its new fence": the fence of w's last grant before the write (of the whole run), after an earlier grant to w of that key's store.
+	'saves-with-new-fence': (s, env) =>
+		save(env, actor(s[0]), write => {
+			const all = upTo(env).slice(1).flatMap(step => step.happenings)
+			const grants = all.slice(0, all.indexOf(write)).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === write.worker)
+			const hold = grants[grants.length - 1]
+			return hold !== undefined && hold.fence !== undefined && grants.slice(0, -1).some(h => h.store === hold.store) && !write.noFence && write.fence === hold.fence
+		}),
 	'fences-compare': (s, env) => compared(env, fence(s[0]), fence(s[2]), s[1]?.value.type === 'relation' ? s[1].value.value : '<', true),
 	'fence-smaller-than-fence': (s, env) => compared(env, fence(s[0]), fence(s[1]), '<'),
 	'fence-larger-than-fence': (s, env) => compared(env, fence(s[0]), fence(s[1]), '>'),

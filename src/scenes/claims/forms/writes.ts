@@ -568,6 +568,32 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => wroteWithFence(slots, context, true),
 	},
 	{
+		id: 'saves-with-new-fence',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, fence f) ∈ step, w's last granted(w, k) before it gave fence f, and an earlier granted(w, k) before that one",
+		each: 'save',
+		pattern: '{worker} saves( its THING) with its new fence', alternatives: saving('with its new fence').slice(1),
+		example: 'Worker A saves with its new fence',
+		meaning: "The worker wrote in this step with the fence of its hold at the write, its last grant before the write, and it had held that same key before, an earlier grant of its own, so it had an old fence for this one to be new against (\"At 3 s A gets the key again with fence 2000:1. At 4 s A saves with its new fence\"). Refused of a worker that held the key only once, of a write that carried another fence (the old one), and of a worker that did not write.",
+		check: (slots, context) =>
+			wrote(slots, context, 0, write => {
+				const name = context.name(write.worker)
+				const before = [...earlierHappenings(context), ...context.step.happenings.slice(0, context.step.happenings.indexOf(write))]
+				const grants = before.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === write.worker)
+				const hold = grants[grants.length - 1]
+				if (hold === undefined) return `${name} got no key before its write at ${time(write.at)}: "its new fence" is the fence of the hold it wrote in`
+				if (hold.fence === undefined) return `${name}'s hold at its write, granted at ${time(hold.at)}, has no fence for "its new fence" to name`
+				const old = grants.slice(0, -1).filter(h => h.store === hold.store).pop()
+				if (old === undefined) {
+					const after = [...context.step.happenings.slice(context.step.happenings.indexOf(write) + 1), ...laterSteps(context).flatMap(step => step.happenings)].find((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === write.worker && h.store === hold.store)
+					return `${name} held ${context.name(hold.store)}'s key only once before its write at ${time(write.at)}, with fence ${showFence(hold.fence)}: "its new fence" needs an earlier hold of its own, an old fence for this one to be new against${after === undefined ? '' : `; its write carried that first fence, and its next hold, with fence ${after.fence === undefined ? "none" : showFence(after.fence)}, came after it, at ${time(after.at)}`}`
+				}
+				if (write.noFence || write.fence !== hold.fence) return `${name}'s new fence is ${showFence(hold.fence)}, given at ${time(hold.at)}, but its write at ${time(write.at)} carried ${carried(write)}`
+				return undefined
+			}),
+	},
+	{
 		id: 'saves-with-it',
 		places: STORY,
 		tells: 'event',
