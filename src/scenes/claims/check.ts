@@ -57,14 +57,14 @@ import type { Evidence, Happening } from '../frame.ts'
 import { workLines } from './work-lines.ts'
 import { passedOver } from './read.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
-import { brokenWait, earlierProblem, happenedBefore, laterSteps, liveLease, staleWrite } from './query.ts'
+import { brokenWait, earlierProblem, happenedBefore, laterSteps, leaseState, liveLease, staleWrite } from './query.ts'
 import { renewedTooLate } from './forms/lease-end.ts'
 import { savedProblem } from './forms/writes.ts'
 import { alsoCauseProblem, alsoEffectProblem, causeProblem, firstInLineForm, colonProblem, eventsOf, renewalKeptLive, retells, type Told } from './causes.ts'
 import { stepAt, worldsOf } from './positions.ts'
 import { longWorkProblem, pausedAtWork, workLastedProblem } from './forms/holding.ts'
 import { showFence } from './fence-notation.ts'
-import { REFUSED_LEASE, SCENE_OLD_LEASE } from './parameters.ts'
+import { REFUSED_LEASE, SCENE_LEASE, SCENE_OLD_LEASE } from './parameters.ts'
 
 /** A claim that held: its clause's span, its form, the spans of the engine's values in it, and what it was checked against. */
 export interface CheckedClaim {
@@ -171,6 +171,19 @@ export function sceneOldLease(read: ReadResult, context: ClaimContext): ReadResu
 		if (workers.length !== 1) return { start: slot.start, end: slot.end, message: `"${slot.text}" after a clause about ${context.name(store)} is the lease whose renewal ${context.name(store)} refused in this step, and it refused ${workers.length === 0 ? 'none' : `renewals of ${workers.length} workers' leases`}: write whose ("A's lease")` }
 		const worker = workers[0] as string
 		const named = (clause: ReadClause): ReadClause => ({ ...clause, slots: clause.slots.map(one => (one.value.type === 'actor' && one.value.id === placeholder ? { ...one, value: { type: 'actor' as const, id: worker } } : one)), ...(clause.subject !== undefined && clause.subject.startsWith(REFUSED_LEASE) ? { subject: worker } : {}) })
+		return sceneOldLease({ ...read, clauses: read.clauses.map(named) }, context)
+	}
+	const bare = read.clauses.find(clause => clause.slots.some(slot => slot.value.type === 'actor' && slot.value.id === SCENE_LEASE))
+	if (bare !== undefined) {
+		// "At 5 s the lease runs out": "the lease" with nothing before it to say whose is the one lease of the step, live when it
+		// began or given in it; where two workers' leases (or none) could be meant, it names none.
+		const slot = bare.slots.find(one => one.value.type === 'actor' && one.value.id === SCENE_LEASE) as (typeof bare.slots)[number]
+		const live = [...context.step.start.workers.values()].filter(worker => worker.lease !== undefined && leaseState(worker.lease) === 'live').map(worker => worker.id)
+		const given = context.step.happenings.flatMap(h => (h.kind === 'granted' ? [h.worker] : []))
+		const whose = [...new Set([...live, ...given])]
+		if (whose.length !== 1) return { start: slot.start, end: slot.end, message: `"${slot.text}" with no clause before it naming whose is the one lease of this step, live when it began or given in it, and ${whose.length === 0 ? 'there is none' : `there are ${whose.length}: ${whose.map(worker => `${context.name(worker)}'s`).join(', ')}`}; write whose ("${whose.length === 0 ? 'A' : context.name(whose[0] as string)}'s lease")` }
+		const worker = whose[0] as string
+		const named = (clause: ReadClause): ReadClause => ({ ...clause, slots: clause.slots.map(one => (one.value.type === 'actor' && one.value.id === SCENE_LEASE ? { ...one, value: { type: 'actor' as const, id: worker } } : one)), ...(clause.subject === SCENE_LEASE ? { subject: worker } : {}) })
 		return sceneOldLease({ ...read, clauses: read.clauses.map(named) }, context)
 	}
 	const at = read.clauses.find(clause => clause.slots.some(slot => slot.value.type === 'actor' && slot.value.id === SCENE_OLD_LEASE))

@@ -183,6 +183,9 @@ function pronoun(names: SceneNames, kind: ActorKind, word: string, text: string,
 /** What "the old lease" (or "the lease from before the crash") reads as when no clause before it names whose: the one lease a crashed process held that the scene has, which check.ts names from the run (`sceneOldLease`). */
 export const SCENE_OLD_LEASE = '\u0000the old lease'
 
+/** What "the lease" reads as with no clause before it naming whose ("At 5 s the lease runs out"): the one lease of the step, which check.ts names from the run (`sceneOldLease`). */
+export const SCENE_LEASE = '\u0000the lease'
+
 /** What "the lease" reads as after a clause about a lock store ("The lock refuses: the lease is lost"), the store's id after it: the lease whose renewal that store refused in the step, which check.ts names from the run (`sceneOldLease`). */
 export const REFUSED_LEASE = '\u0000the refused lease\u0000'
 
@@ -303,6 +306,8 @@ export function slotReaders(names: SceneNames, words: DomainWords, nouns: readon
 				const lease = leaseOf(referent)
 				if ((text === 'it' || text === 'the lease') && own === undefined && lease !== undefined) return { type: 'actor', id: lease }
 				if (text === 'the lease' && own === undefined && referent !== undefined && names.kindOf(referent) === 'store') return { type: 'actor', id: `${REFUSED_LEASE}${referent}` }
+				// "The lease" with nothing before it to say whose: the one lease live in the step, named from the run; two or more are refused there.
+				if (text === 'the lease' && own === undefined && referent === undefined) return { type: 'actor', id: SCENE_LEASE }
 				if (text === 'the lease' || text === 'its lease' || text === 'it') return pronoun(names, 'worker', 'worker', text, own ?? referent)
 				const id = names.actorNamed(text.replace(/['’]s lease$/, ''))
 				return id === undefined ? `"${text}" names no worker of this scene` : { type: 'actor', id }

@@ -1703,6 +1703,9 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	// "now" in a state ("the database now keeps fence 8", "B and C hold it now") says it holds at the clause's moment, as a state does.
 	const now = NOW.exec(raw)
 	if (now) for (const text of cased) variants.push({ ...without(text, now.index, now[0].length), now: true })
+	// "Now" opening a clause ("Now three workers are waiting") says the same as "now" inside it.
+	const opening = /^now (?=\S)/i.exec(raw)
+	if (opening && !now) variants.push({ ...without(raw, 0, opening[0].length), now: true })
 	// A neutral adverb ("B simply holds the key") claims nothing: the clause reads as it would without it.
 	// "finally", "eventually" and "this time" are checked where they modify a grant or an ask (`ReadClause.earlier`), also when
 	// a form's own wording has them ("B asks, this time willing to wait 9 s"): they claim the same there.

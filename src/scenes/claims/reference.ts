@@ -10,7 +10,7 @@ import type { RanLine, RunFacts, StatementFact, StepFacts, StoreFact, WorldFacts
 import type { Happening } from '../frame.ts'
 import type { ClaimContext, Slot } from './form.ts'
 import type { ReadClause, ReadResult } from './read.ts'
-import { REFUSED_LEASE, SCENE_OLD_LEASE } from './parameters.ts'
+import { REFUSED_LEASE, SCENE_LEASE, SCENE_OLD_LEASE } from './parameters.ts'
 import { stepAt, worldsOf } from './positions.ts'
 import { fenceCount, fenceEpoch } from '../../../engine/index.ts'
 
@@ -4702,6 +4702,17 @@ function oneOldLease(context: ClaimContext): string | undefined {
 	return found.length === 1 ? found[0] : undefined
 }
 
+/** The one worker with a lease in the step (`SCENE_LEASE`): live at its start, by the world the step began with, or granted in it; undefined for none or several. */
+function oneLeaseOfStep(context: ClaimContext): string | undefined {
+	const whose = new Set<string>()
+	for (const [id, worker] of context.step.start.workers) {
+		const lease = worker.lease
+		if (lease !== undefined && !lease.released && !lease.expired && !lease.gone && lease.ended !== true) whose.add(id)
+	}
+	for (const h of events(context.step, 'granted', () => true)) whose.add(h.worker)
+	return whose.size === 1 ? [...whose][0] : undefined
+}
+
 export function referenceHolds(given: ReadResult, context: ClaimContext): boolean {
 	let read = given
 	// "The lock refuses: the lease is lost": the one worker whose renewal that store refused in the step.
@@ -4715,6 +4726,13 @@ export function referenceHolds(given: ReadResult, context: ClaimContext): boolea
 			const w = [...whose][0] as string
 			read = { ...read, clauses: read.clauses.map(one => ({ ...one, slots: one.slots.map(each => (each.value.type === 'actor' && each.value.id === id ? { ...each, value: { type: 'actor' as const, id: w } } : each)), ...(one.subject === id ? { subject: w } : {}) })) }
 		}
+	}
+	// "The lease" with nothing before it to say whose: the one worker whose lease was live as the step began (granted before it, not
+	// let go, run out, ended or gone with its store by then), or that was given one in the step; none or several, and it names none.
+	if (read.clauses.some(clause => clause.slots.some(slot => slot.value.type === 'actor' && slot.value.id === SCENE_LEASE))) {
+		const w = oneLeaseOfStep(context)
+		if (w === undefined) return false
+		read = { ...read, clauses: read.clauses.map(clause => ({ ...clause, slots: clause.slots.map(slot => (slot.value.type === 'actor' && slot.value.id === SCENE_LEASE ? { ...slot, value: { type: 'actor' as const, id: w } } : slot)), ...(clause.subject === SCENE_LEASE ? { subject: w } : {}) })) }
 	}
 	if (read.clauses.some(clause => clause.slots.some(slot => slot.value.type === 'actor' && slot.value.id === SCENE_OLD_LEASE))) {
 		const w = oneOldLease(context)

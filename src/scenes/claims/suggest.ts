@@ -50,7 +50,10 @@ function fillers(language: SceneLanguage, context: ClaimContext, type: SlotType)
 			const list = (some: string[]) => `${some.slice(0, -1).join(', ')} and ${some[some.length - 1]}`
 			// The workers that did one thing in the step (asked, got the key, gave up...), when more than two: "A, B and C get in".
 			const did = ids('worker').length > 3 ? unique([...new Set(happenings.map(h => h.kind))].map(kind => ids('worker').filter(id => happenings.some(h => h.kind === kind && 'worker' in h && h.worker === id)).map(id => shortName(language, id))).filter(some => some.length > 2 && some.length < workers.length).map(list)) : []
-			return workers.length > 2 ? unique([list(workers), ...did, ...pairs]) : pairs
+			// The line at the step's end (or its start), first first, when it is more than two and not every worker: "B, C and D
+			// are waiting" for a line D joined in the step, which no happening of the step names all of ("B and C are still waiting" drops D).
+			const lines = [step.end, step.start].flatMap(world => [...world.stores.values()].map(store => store.waiters.map(id => shortName(language, id)))).filter(some => some.length > 2 && some.length < workers.length).map(list)
+			return workers.length > 2 ? unique([list(workers), ...lines, ...did, ...pairs]) : pairs
 		}
 		case 'store':
 			return ids('store').map(name)
@@ -276,6 +279,20 @@ export function suggestSentences(language: SceneLanguage, context: ClaimContext)
 }
 
 /**
+ * Whether a true sentence of who stands in line names a list of workers that leaves out one in line when the step ends: offered
+ * for "B, C and D are all waiting" when D joined the line in the step, "B and C are still waiting" is true, but tells the reader
+ * that D does not wait. An offer of the line names every worker in it.
+ */
+function leavesOutOfLine(language: SceneLanguage, context: ClaimContext, text: string, group: string): boolean {
+	if (group !== 'the line') return false
+	const lists = fillers(language, context, 'workers').sort((a, b) => b.length - a.length)
+	const mine = lists.find(list => text.includes(list))
+	if (mine === undefined) return false
+	const named = mine.split(/, | and /)
+	return [...context.step.end.stores.values()].some(store => store.waiters.length > named.length && named.every(name => store.waiters.some(id => shortName(language, id) === name)))
+}
+
+/**
  * Whether a true sentence about several workers names fewer than the same sentence, true too, says of
  * more ("A and B get in" when A, B and C got in): offered for "all three get in", it would tell the
  * reader that C did not. A sentence offered names every worker it can, or none.
@@ -355,7 +372,7 @@ export function nearestTrue(language: SceneLanguage, context: ClaimContext, writ
 	const mine = words(written)
 	const content = new Set(mine.filter(word => !SMALL.has(word)))
 	const head = headOf(language, written, mine)
-	const ranked: { text: string; score: number; joined: string }[] = []
+	const ranked: { text: string; score: number; joined: string; group: string; form: string }[] = []
 	const measured = measuresOf(language)
 	// In every way a form may be written: the nearest to "A's lease expires" is "A's lease expires", if it is true.
 	for (const candidate of candidates(language, context, true)) {
@@ -371,11 +388,11 @@ export function nearestTrue(language: SceneLanguage, context: ClaimContext, writ
 		// A sentence that keeps the author's verb and subject says what the author meant to say, truly: "A crashes" for "A crashes while it holds the key", not "A holds the key".
 		const their = (measure.head ??= headOf(language, candidate.text, theirs))
 		const keeps = (head.verb !== undefined && head.verb === their.verb ? VERB_KEPT : 0) + (head.subject !== undefined && head.subject === their.subject ? SUBJECT_KEPT : 0)
-		ranked.push({ text: candidate.text, score: wordDistance(mine, theirs) - shared * 0.5 - keeps, joined: measure.joined })
+		ranked.push({ text: candidate.text, score: wordDistance(mine, theirs) - shared * 0.5 - keeps, joined: measure.joined, group: candidate.group, form: candidate.form })
 	}
 	ranked.sort((a, b) => a.score - b.score)
 	const same = mine.join(' ')
-	for (const { text, joined } of ranked.slice(0, TRIED)) if (joined !== same && holds(language, text, context) && fits(text) && !namesTooFew(language, context, text)) return text
+	for (const { text, joined, group } of ranked.slice(0, TRIED)) if (joined !== same && holds(language, text, context) && fits(text) && !namesTooFew(language, context, text) && !leavesOutOfLine(language, context, text, group)) return text
 	return undefined
 }
 
