@@ -234,6 +234,68 @@ function earlierSteps(env: Env): StepFacts[] {
 	return env.run.steps.slice(1, env.step.index)
 }
 
+/**
+ * The grant whose lease each lease end of the run ended. A worker may hold two leases of one store once its process crashed and
+ * restarted (the crashed process's, kept by the store, and the new process's), so an end is matched to a lease: by its fence where
+ * it has one; a let-go or an operator's end to the lease the worker's running process holds (its last grant since its process last
+ * restarted); an expiry to the lease whose end (its grant's TTL, or its last renewal's) is that moment; a loss with the store to the
+ * oldest live one.
+ */
+function endedLeases(run: RunFacts): Map<Happening, Of<'granted'>> {
+	const out = new Map<Happening, Of<'granted'>>()
+	const open: Of<'granted'>[] = []
+	const restartedAt = new Map<string, number>()
+	const lastRenewal = new Map<Of<'granted'>, number>()
+	let order = 0
+	const when = new Map<Happening, number>()
+	for (const step of run.steps.slice(1)) {
+		for (const h of step.happenings) {
+			when.set(h, order++)
+			if (h.kind === 'granted') { open.push(h); continue }
+			if (h.kind === 'process-restarted') { restartedAt.set(h.worker, order); continue }
+			const ownProcess = (g: Of<'granted'>): boolean => (when.get(g) ?? 0) > (restartedAt.get(g.worker) ?? -1)
+			if (h.kind === 'renewed') {
+				const g = [...open].reverse().find(one => one.worker === h.worker && one.store === h.store && ownProcess(one))
+				if (g) lastRenewal.set(g, h.until)
+				continue
+			}
+			if (h.kind !== 'expired' && h.kind !== 'gone' && h.kind !== 'ended' && h.kind !== 'released') continue
+			const candidates = open.filter(g => g.worker === h.worker && g.store === h.store && (h.fence === undefined || g.fence === h.fence))
+			let g: Of<'granted'> | undefined
+			if (h.kind === 'released' || h.kind === 'ended') g = [...candidates].reverse().find(ownProcess) ?? candidates[candidates.length - 1]
+			else if (h.kind === 'expired') g = candidates.find(one => (lastRenewal.get(one) ?? one.at + one.ttl) === h.at) ?? candidates[0]
+			else g = candidates[0]
+			if (!g) continue
+			out.set(h, g)
+			open.splice(open.indexOf(g), 1)
+		}
+	}
+	return out
+}
+
+/**
+ * Whether the lease end `h` is of a lease other than its worker's last grant before it (its crashed process's old lease) while that
+ * last grant's lease lives on past h's moment: "its lease" is then the live one, and the end is not "its lease running out".
+ */
+function oldBesideLive(env: Env, h: Of<'expired' | 'gone' | 'ended'>): boolean {
+	const ended = endedLeases(env.run)
+	const all = env.run.steps.slice(1).flatMap(step => step.happenings)
+	const mine = all.slice(0, all.indexOf(h)).filter((g): g is Of<'granted'> => g.kind === 'granted' && g.worker === h.worker)
+	const last = mine[mine.length - 1]
+	if (last === undefined || ended.get(h) === undefined || ended.get(h) === last) return false
+	const lastEnd = all.find(e => ended.get(e) === last)
+	return lastEnd === undefined || lastEnd.at > h.at
+}
+
+/** The grants of a store whose leases were live right before `h` (a happening of the run). */
+function liveLeasesBefore(env: Env, h: Happening, store: string): Of<'granted'>[] {
+	const ended = endedLeases(env.run)
+	const all = env.run.steps.slice(1).flatMap(step => step.happenings)
+	const before = all.slice(0, all.indexOf(h))
+	const over = new Set(before.map(one => ended.get(one)).filter(g => g !== undefined))
+	return before.filter((one): one is Of<'granted'> => one.kind === 'granted' && one.store === store && !over.has(one))
+}
+
 /** Whether a lease slot says "old lease" ("A's old lease", "its lease from before the crash"). */
 const old = (slot: Slot | undefined): boolean => slot?.value.type === 'actor' && slot.value.old === true
 
@@ -260,8 +322,10 @@ function oldLeaseOf(env: Env, w: string): { grant: Of<'granted'>; grantStep: num
 	if (!found?.lease) return undefined
 	const lease = found.lease
 	const last = Math.max(env.run.lookAhead ?? env.run.steps.length, env.step.index)
+	// Its own end, not its new lease's: a semaphore's leases have no fence to tell them apart.
+	const ended = endedLeases(env.run)
 	for (const step of env.run.steps.slice(found.step, last + 1)) {
-		const end = step.happenings.find((h, i) => (step.index > found.step || i > found.at) && (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w && h.store === lease.grant.store && h.fence === lease.grant.fence)
+		const end = step.happenings.find((h, i) => (step.index > found.step || i > found.at) && ended.get(h) === lease.grant)
 		if (end) return { ...lease, end, endStep: step.index }
 	}
 	return lease
@@ -1020,6 +1084,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const held = (before !== undefined && state(before) === 'live' && fits(before.store)) || events(env.step, 'granted', h => h.worker === w && fits(h.store)).length > 0
 		const now = leaseAt(env.world, w)
 		if (!held || (now !== undefined && state(now) === 'live' && fits(now.store))) return NO
+		// No lease of w is live at the step's end: its crashed process's old lease holds a place in its name as much as a new one.
+		const ended = endedLeases(env.run)
+		const through = upTo(env).slice(1).flatMap(step => step.happenings)
+		const over = new Set(through.map(h => ended.get(h)))
+		if (through.some(h => h.kind === 'granted' && h.worker === w && fits(h.store) && !over.has(h))) return NO
 		const end = env.step.happenings.filter(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w && fits(h.store)).pop()
 		return end ? { ok: true, at: end.at, events: [end], makers: [end] } : NO
 	},
@@ -1948,7 +2017,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	// -- a lease's end
 	'runs-out': (s, env) => {
-		if (!old(s[0])) return event(events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0])
+		if (!old(s[0])) return event(events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h) && !oldBesideLive(env, h))[0])
 		// Its old lease: the end of the lease its crashed process held is this step's, a running out, not told yet.
 		const lease = oldLeaseOf(env, actor(s[0]))
 		return lease?.end?.kind === 'expired' && lease.endStep === env.step.index && !env.used.has(lease.end) ? event(lease.end) : NO
@@ -2031,7 +2100,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return holdsNow(lease !== undefined && state(lease) === 'expired', leaseMakers(env, actor(s[0])), env)
 	},
 
-	'loses-lease': (s, env) => event(env.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === actor(s[0]))),
+	'loses-lease': (s, env) => event(env.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === actor(s[0]) && !oldBesideLive(env, h))),
 	'reads-as-lost': (s, env) => lost(env, actor(s[0])),
 	'now-ends-at': (s, env) => {
 		const w = actor(s[0])
@@ -3147,36 +3216,32 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const store = storeOf(env, undefined)
 		const restart = store === undefined ? undefined : events(env.step, 'restarted', h => h.store === store.id)[0]
 		if (store === undefined || restart === undefined) return NO
-		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(restart))]
-		const live = [...new Set(before.filter(h => h.kind === 'granted' && h.store === store.id).map(h => (h as Of<'granted'>).worker))].filter(worker => {
-			const last = before.filter(h => 'worker' in h && h.worker === worker && 'store' in h && h.store === store.id && ['granted', 'released', 'expired', 'gone', 'ended'].includes(h.kind)).pop()
-			return last?.kind === 'granted'
-		})
-		const gone = live.map(worker => events(env.step, 'gone', h => h.worker === worker && h.store === store.id && h.at === restart.at)[0])
+		// Leases, not workers: a restarted worker's old lease and its new one are two.
+		const live = liveLeasesBefore(env, restart, store.id)
+		const ended = endedLeases(env.run)
+		const gone = live.map(g => events(env.step, 'gone', h => h.at === restart.at && ended.get(h) === g)[0])
 		if (live.length === 0 || gone.some(h => h === undefined)) return NO
 		const all = [restart, ...(gone as Of<'gone'>[])]
 		return { ok: true, at: restart.at, events: all, makers: all }
 	},
-	// "B takes the other place": B's first grant of the step of a semaphore, whose limit is 2, and, of the workers whose last grant, release,
-	// expiry, loss or end of it in the run before that grant is a grant, exactly one is not B.
+	// "B takes the other place": B's first grant of the step of a semaphore, whose limit is 2, and exactly one lease of it was live right
+	// before that grant (another worker's, or B's crashed process's old lease).
 	'takes-other-place': (s, env) => {
 		const w = actor(s[0])
 		const grant = events(env.step, 'granted', h => h.worker === w && env.world.stores.get(h.store)?.limit !== undefined)[0]
 		if (grant === undefined || env.world.stores.get(grant.store)?.limit !== 2) return NO
-		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(grant))]
-		const ofIt = before.filter(h => 'worker' in h && 'store' in h && h.store === grant.store && ['granted', 'released', 'expired', 'gone', 'ended'].includes(h.kind))
-		const holding = [...new Set(ofIt.map(h => (h as Of<'granted'>).worker))].filter(v => v !== w && ofIt.filter(h => (h as Of<'granted'>).worker === v).pop()?.kind === 'granted')
-		return holding.length === 1 ? event(grant) : NO
+		// Of leases: one other lease live right before the grant (a restarted worker's old lease is one).
+		return liveLeasesBefore(env, grant, grant.store).length === 1 ? event(grant) : NO
 	},
 	// "Both leases are lost": as 'restart-loses-every-lease', with exactly two leases live right before the restart.
 	'restart-loses-both-leases': (_s, env) => {
 		const store = storeOf(env, undefined)
 		const restart = store === undefined ? undefined : events(env.step, 'restarted', h => h.store === store.id)[0]
 		if (store === undefined || restart === undefined) return NO
-		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(restart))]
-		const live = [...new Set(before.filter(h => h.kind === 'granted' && h.store === store.id).map(h => (h as Of<'granted'>).worker))].filter(worker => before.filter(h => 'worker' in h && h.worker === worker && 'store' in h && h.store === store.id && ['granted', 'released', 'expired', 'gone', 'ended'].includes(h.kind)).pop()?.kind === 'granted')
+		const live = liveLeasesBefore(env, restart, store.id)
 		if (live.length !== 2) return NO
-		const gone = live.map(worker => events(env.step, 'gone', h => h.worker === worker && h.store === store.id && h.at === restart.at)[0])
+		const ended = endedLeases(env.run)
+		const gone = live.map(g => events(env.step, 'gone', h => h.at === restart.at && ended.get(h) === g)[0])
 		if (gone.some(h => h === undefined)) return NO
 		const all = [restart, ...(gone as Of<'gone'>[])]
 		return { ok: true, at: restart.at, events: all, makers: all }
@@ -3333,6 +3398,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		let phase = { kind: 'none' } as Phase
 		let store: string | undefined
 		let fencesAfter: bigint[] = []
+		let latest: Of<'granted'> | undefined
+		const ended = endedLeases(env.run)
 		for (const step of upTo(env).slice(1)) {
 			const here = step === env.step
 			for (const h of step.happenings) {
@@ -3347,9 +3414,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 						phase = { kind: 'live' }
 						store = h.store
 						fencesAfter = []
+						latest = h
 						break
 					case 'released':
-						if (phase.kind === 'live') phase = { kind: 'let go' }
+						if (phase.kind === 'live' && ended.get(h) === latest) phase = { kind: 'let go' }
 						break
 					case 'crashed':
 					case 'process-restarted':
@@ -3358,7 +3426,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 					case 'expired':
 					case 'gone':
 					case 'ended':
-						if (phase.kind === 'live') phase = { kind: 'lost', loss: h, lossHere: here }
+						// Only the end of the lease its latest grant gave: a restarted worker's old lease running out is not the loss of its new one.
+						if (phase.kind === 'live' && ended.get(h) === latest) phase = { kind: 'lost', loss: h, lossHere: here }
 						break
 					case 'renew-refused':
 						told(h)
