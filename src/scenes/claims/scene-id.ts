@@ -949,6 +949,9 @@ const stoodInLine = (run: RunFacts, worker: string, index: number): boolean =>
 		.slice(0, index + 1)
 		.some(moment => [...moment.world.stores.values()].some(store => store.waiters.includes(worker)))
 
+/** Whether a worker stands in a store's line in a world (the moment right before its process paused or crashed). */
+const inLineIn = (world: WorldFacts, worker: string): boolean => [...world.stores.values()].some(store => store.waiters.includes(worker))
+
 /** A worker's process restarts after a crash that passes `test` (its onset, the world before it): the crash the restart follows. */
 function restartAfter(run: RunFacts, test: (crash: { worker: string; index: number; before: WorldFacts }) => boolean): boolean {
 	const crashes = stateOnsets(run, worker => worker.crashed === true)
@@ -975,7 +978,8 @@ const happeningsWithMoment = (run: RunFacts, test: (h: Happening) => boolean): {
  * a worker's that held a live lease as its process crashed or paused; a holder's restart, a worker's process restarting after it
  * crashed holding one; a holder's expiry (run-out), renewal, release (let-go), end or handover, what happens only to a holder (a
  * renewal granted, or refused as the lease was lost); a holder's save or write, a write on a live lease. A waiter's crash, pause or
- * restart is a worker's that stood in line at or before it (a restart: before the crash it follows); a waiter's give-up (timeout, run-out,
+ * restart is a worker's that stood in line as it crashed or paused (a restart: at the crash it follows; one that got the key since
+ * crashed or paused as a holder); a waiter's give-up (timeout, run-out,
  * impatient), a worker's that stood in line before it gave up (an ask turned away at once stood in no line); a waiter's wait, a worker
  * joining a line; a waiter's handover, fifo, patient, enough or spare what happens only to one that waited in line. Any other pair is refused.
  */
@@ -1001,10 +1005,11 @@ const ROLE_TIES: Readonly<Record<'holder' | 'waiter', Readonly<Record<string, { 
 		writes: { told: 'the holder writes on its live lease', shown: run => some(run, h => h.kind === 'wrote' && h.live) },
 	},
 	waiter: {
-		crash: { told: "a worker's process crashes while (or after) it stands in line for the key", shown: run => stateOnsets(run, worker => worker.crashed === true).some(one => stoodInLine(run, one.worker, one.index)) },
-		killed: { told: "a worker's process crashes while (or after) it stands in line for the key", shown: run => stateOnsets(run, worker => worker.crashed === true).some(one => stoodInLine(run, one.worker, one.index)) },
-		pause: { told: "a worker's process pauses while (or after) it stands in line for the key", shown: run => stateOnsets(run, worker => worker.paused === true).some(one => stoodInLine(run, one.worker, one.index)) },
-		restart: { told: "a worker's process restarts after it crashed, having stood in line for the key", shown: run => restartAfter(run, crash => stoodInLine(run, crash.worker, crash.index)) },
+		// In line as its process crashed or paused: a worker that waited, got the key and then crashed or paused did so as its holder.
+		crash: { told: "a worker's process crashes while it stands in line for the key", shown: run => stateOnsets(run, worker => worker.crashed === true).some(one => inLineIn(one.before, one.worker)) },
+		killed: { told: "a worker's process crashes while it stands in line for the key", shown: run => stateOnsets(run, worker => worker.crashed === true).some(one => inLineIn(one.before, one.worker)) },
+		pause: { told: "a worker's process pauses while it stands in line for the key", shown: run => stateOnsets(run, worker => worker.paused === true).some(one => inLineIn(one.before, one.worker)) },
+		restart: { told: "a worker's process restarts after it crashed standing in line for the key", shown: run => restartAfter(run, crash => inLineIn(crash.before, crash.worker)) },
 		timeout: { told: 'a worker that stood in line for the key gives up waiting', shown: run => happeningsWithMoment(run, h => h.kind === 'gave-up').some(({ h, index }) => stoodInLine(run, (h as { worker: string }).worker, index)) },
 		'give-up': { told: 'a worker that stood in line for the key gives up waiting', shown: run => happeningsWithMoment(run, h => h.kind === 'gave-up').some(({ h, index }) => stoodInLine(run, (h as { worker: string }).worker, index)) },
 		impatient: { told: 'a worker that stood in line for the key gives up waiting', shown: run => happeningsWithMoment(run, h => h.kind === 'gave-up').some(({ h, index }) => stoodInLine(run, (h as { worker: string }).worker, index)) },
