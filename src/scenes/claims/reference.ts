@@ -3443,7 +3443,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		// Its code learns of the loss by reading it: a statement naming the lease's `lost`, `signal`, `aborted`, `throwIfAborted` or
 		// `onLost` that ran after the loss. Where the sample hands the lease or its signal on, or gives an `onLost`, the run cannot tell.
 		const statements = env.run.statements ?? []
-		const stateWords = (st: StatementFact | undefined): boolean => st !== undefined && [...st.calls, ...(st.names ?? []), ...(st.maybe ?? [])].some(word => ['lost', 'signal', 'aborted', 'throwIfAborted', 'onLost'].includes(word))
+		// A statement that reads a name bound to the lease's signal (or `lost`) under another, or a property by a computed name, may read it too.
+		const renamed = new Set(statements.flatMap(st => st.aliases ?? []))
+		const stateWords = (st: StatementFact | undefined): boolean => st !== undefined && (st.computed === true || [...st.calls, ...(st.names ?? []), ...(st.maybe ?? [])].some(word => ['lost', 'signal', 'aborted', 'throwIfAborted', 'onLost'].includes(word) || renamed.has(word)))
 		const holdNames = new Set<string>()
 		for (const st of statements) if (st.calls.includes('hold') || st.calls.includes('tryHold')) for (const name of st.declares ?? []) holdNames.add(name)
 		const handsOn = statements.some(st => [...st.calls, ...(st.names ?? []), ...(st.maybe ?? [])].includes('onLost')
@@ -3455,7 +3457,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const lossOrder = (phase.lossHere ? env.step : (env.run.steps[lossStep] as StepFacts)).happenings.indexOf(loss)
 		for (const step of upTo(env).slice(1)) {
 			if (step.index < lossStep) continue
-			const read = (step.ran ?? []).some(line => line.worker === w && line.statement !== undefined && !(step.index === lossStep && line.order <= lossOrder) && !(step === env.step && env.moment !== undefined && line.at > env.moment) && stateWords(statements[line.statement]))
+			const read = (step.ran ?? []).some(line => line.worker === w && line.statement !== undefined && !(step.index === lossStep && line.order <= lossOrder && line.at <= loss.at) && !(step === env.step && env.moment !== undefined && line.at > env.moment) && stateWords(statements[line.statement]))
 			if (read) return NO
 		}
 		if (phase.kind === 'lost') return { ok: true, at: phase.lossHere ? phase.loss.at : env.step.start.time, events: phase.lossHere ? [phase.loss] : [], makers: [phase.loss] }

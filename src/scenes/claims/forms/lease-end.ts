@@ -2015,6 +2015,7 @@ function unawareOfLoss(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const unknowable = leaseGiven(context.run.statements ?? [])
 	if (unknowable !== undefined) return fails(`${unknowable}: whether ${name}'s code learned of the loss there, the run does not tell, so that ${name} does not know its lease was lost is not checked; a scene whose code reads nothing of its lease but its fence (\`save(…, lease.fence)\`) tells it, or show the act itself ("${name}'s code goes on", "${name} saves with its old fence N")`, 0)
 	const read = leaseReadAfter(context, worker, lost, moment)
+	if (read?.unsound !== undefined) return fails(`line ${read.line} of the sample, which ${name}'s code ran at ${time(read.at)}${read.step === here ? '' : `, in step ${read.step}`}, after the loss (${time(lost.h.at)}), reads ${read.reads === 'a property by a computed name' ? read.unsound : `${read.reads}, ${read.unsound}`}: what its code learned there the run cannot tell, so that ${name} does not know its lease was lost is not checked; a sample read soundly names what it reads (\`lease.signal.aborted\`, \`lease.lost\`), or reads nothing of its lease after the loss but its fence`, 0)
 	if (read !== undefined) return fails(`${name}'s code read its lease's state after the loss (${time(lost.h.at)}): line ${read.line} of the sample, which reads ${read.reads}, ran at ${time(read.at)}${read.step === here ? '' : `, in step ${read.step}`}, and there its code learns that the lease was lost; a worker does not know of its loss only while its code reads nothing of it (no \`lease.lost\`, no \`lease.signal\`), no renewal of its is refused and no write of its refused for its fence`, 0)
 	if (by === undefined) return verdict
 	return { ...verdict, until: by.at, endedBy: context.step.happenings.indexOf(by), unended: `${name}'s code was told its lease was lost before the step ends: ${toldHow(context, by)}; tell that ("${name} learns that its lease was lost"), or tell this before it` }
@@ -2051,16 +2052,24 @@ function leaseGiven(statements: readonly StatementFact[]): string | undefined {
  * The first statement of a worker's code that reads its lease's state (`leaseStateWords`) and ran after the loss (in the loss's step,
  * after it; in a later step, any) and not after the clause's moment, up to the clause's step: there its code learns of the loss.
  */
-function leaseReadAfter(context: ClaimContext, worker: string, lost: { h: Happening; step: number }, moment: number | undefined): { line: number; at: number; step: number; reads: string } | undefined {
+function leaseReadAfter(context: ClaimContext, worker: string, lost: { h: Happening; step: number }, moment: number | undefined): { line: number; at: number; step: number; reads: string; /** What makes the read one the run cannot read soundly. */ unsound?: string } | undefined {
 	const statements = context.run.statements ?? []
+	// Names bound to the lease's signal (or `lost`) under another name: reading one reads the lease's state.
+	const aliases = new Set(statements.flatMap(statement => statement.aliases ?? []))
 	const lossIndex = (lost.step === context.step.index ? context.step : (context.run.steps[lost.step] as StepFacts)).happenings.indexOf(lost.h)
 	for (const step of [...context.run.steps.slice(lost.step, context.step.index), context.step]) {
 		for (const line of step.ran ?? []) {
 			if (line.worker !== worker || line.statement === undefined) continue
-			if (step.index === lost.step && line.order <= lossIndex) continue
+			// Before the loss: a line that ran at its moment, placed before it (a loss is noticed late and placed back at its moment, so a
+			// line that ran later in time is after it whatever place it was given).
+			if (step.index === lost.step && line.order <= lossIndex && line.at <= lost.h.at) continue
 			if (step.index === context.step.index && moment !== undefined && line.at > moment) continue
-			const words = leaseStateWords(statements[line.statement])
+			const statement = statements[line.statement]
+			const words = leaseStateWords(statement)
 			if (words.length > 0) return { line: line.line, at: line.at, step: step.index, reads: words.map(word => `\`${word}\``).join(', ') }
+			const alias = [...(statement?.calls ?? []), ...(statement?.names ?? []), ...(statement?.maybe ?? [])].filter(name => aliases.has(name))
+			if (alias.length > 0) return { line: line.line, at: line.at, step: step.index, reads: alias.map(name => `\`${name}\``).join(', '), unsound: 'a name the sample binds to its lease\'s signal (or `lost`) under another name' }
+			if (statement?.computed === true) return { line: line.line, at: line.at, step: step.index, reads: 'a property by a computed name', unsound: 'a property by a computed name (`x[…]`), which may be its lease\'s state' }
 		}
 	}
 	return undefined
