@@ -1616,7 +1616,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return before.some(h => h.kind === 'asked' && h.worker !== w && !h.tryOnly && h.wait === ask.wait) ? event(ask) : NO
 	},
 	'asks-without-limit': (s, env) => {
-		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY))
+		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY) && !h.signal)
 		return ask ? event(ask) : NO
 	},
 	'asks-too-with-wait': (s, env) => {
@@ -1637,7 +1637,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'asks-too-without-limit': (s, env) => {
 		// An ask of w's in the step with no limit, and an ask of that key by another worker anywhere before it in the run.
-		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY))
+		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY) && !h.signal)
 		if (!ask) return NO
 		const run = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
 		return run.slice(0, run.indexOf(ask)).some(h => h.kind === 'asked' && h.store === ask.store && h.worker !== ask.worker) ? event(ask) : NO
@@ -1645,14 +1645,15 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	// "Asks again" with no limit on its wait, or willing to wait: such an ask of the step, and an ask of that key by the same worker in an earlier step.
 	'asks-again-without-limit': (s, env) => {
 		const w = actor(s[0])
-		const ask = askOf(env, w, h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY))
+		const ask = askOf(env, w, h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY) && !h.signal)
 		return ask !== undefined && earlierSteps(env).some(step => events(step, 'asked', h => h.worker === w && h.store === ask.store).length > 0) ? event(ask) : NO
 	},
 	// "Willing to wait for ever now": w's last ask of the step has no limit, and its last ask of that key in an earlier step is a try or has a limit.
 	'willing-to-wait-for-ever-now': (s, env) => {
 		const w = actor(s[0])
 		const ask = events(env.step, 'asked', h => h.worker === w).at(-1)
-		const forEver = (h: Of<'asked'>) => !h.tryOnly && (h.wait === undefined || h.wait === Number.POSITIVE_INFINITY)
+		// A hold with a signal has a limit the run does not measure: not for ever.
+		const forEver = (h: Of<'asked'>) => !h.tryOnly && (h.wait === undefined || h.wait === Number.POSITIVE_INFINITY) && !h.signal
 		if (ask === undefined || !forEver(ask)) return NO
 		const before = earlierSteps(env).flatMap(step => events(step, 'asked', h => h.worker === w && h.store === ask.store)).at(-1)
 		return before !== undefined && !forEver(before) ? event(ask) : NO
@@ -1882,14 +1883,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0]
 		if (grant === undefined || grant.place === undefined || grant.at - grant.askedAt !== num(s[3])) return NO
 		const ask = [...earlierSteps(env), env.step].flatMap(step => events(step, 'asked', h => h.worker === grant.worker && h.store === grant.store && h.at === grant.askedAt)).pop()
-		return ask?.wait !== undefined && Number.isFinite(ask.wait) && ask.at + ask.wait - grant.at === num(s[4]) ? event(grant) : NO
+		return ask?.wait !== undefined && Number.isFinite(ask.wait) && !ask.signal && ask.at + ask.wait - grant.at === num(s[4]) ? event(grant) : NO
 	},
 	// "with M to spare" without the time waited: a grant from the line with that fence, whose ask allowed a finite wait M longer than the time waited.
 	'gets-with-fence-with-spare': (s, env) => {
 		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0]
 		if (grant === undefined || grant.place === undefined) return NO
 		const ask = [...earlierSteps(env), env.step].flatMap(step => events(step, 'asked', h => h.worker === grant.worker && h.store === grant.store && h.at === grant.askedAt)).pop()
-		return ask?.wait !== undefined && Number.isFinite(ask.wait) && ask.at + ask.wait - grant.at === num(s[3]) ? event(grant) : NO
+		return ask?.wait !== undefined && Number.isFinite(ask.wait) && !ask.signal && ask.at + ask.wait - grant.at === num(s[3]) ? event(grant) : NO
 	},
 	'gets-in-time': (s, env) => inTimeGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]),
 	'gets-in-time-with-fence': (s, env) => inTimeGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0]),
@@ -1930,7 +1931,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'gives-up': (s, env) => event(events(env.step, 'gave-up', h => h.worker === actor(s[0]))[0]),
 	'has-waited-enough': (s, env) => {
 		const gave = events(env.step, 'gave-up', h => h.worker === actor(s[0]))[0]
-		return gave !== undefined && gave.waited > 0 ? event(gave) : NO
+		// Its wait ran out: its ask (the last of that key before the give-up) carried no signal, which could have ended it instead.
+		const all = upTo(env).flatMap(step => step.happenings)
+		const ask = gave === undefined ? undefined : all.slice(0, all.indexOf(gave)).filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === gave.worker && h.store === gave.store).pop()
+		return gave !== undefined && gave.waited > 0 && !ask?.signal ? event(gave) : NO
 	},
 	'gives-up-on-key': (s, env) => event(events(env.step, 'gave-up', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]),
 	'gives-up-after': (s, env) => {

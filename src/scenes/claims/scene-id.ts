@@ -363,14 +363,14 @@ const EVENT_PLACES: Readonly<Record<string, (run: RunFacts) => number[]>> = {
 	'give-up': run => placesOf(run, h => h.kind === 'gave-up'),
 	// Words of judgement a story's shape is told in, each with the one meaning the run checks (ID_EVENTS).
 	impatient: run => placesOf(run, h => h.kind === 'gave-up'),
-	patient: run => placesOf(run, h => h.kind === 'granted' && h.at > h.askedAt && askOf(run, h, ask => !ask.tryOnly && (ask.wait === undefined || ask.wait === Infinity))),
+	patient: run => placesOf(run, h => h.kind === 'granted' && h.at > h.askedAt && askOf(run, h, ask => !ask.tryOnly && (ask.wait === undefined || ask.wait === Infinity) && ask.signal !== true)),
 	lucky: run => placesOf(run, h => h.kind === 'granted' && askOf(run, h, ask => ask.tryOnly)),
 	knock: run => placesOf(run, h => h.kind === 'asked' && h.tryOnly && some(run, before => before.kind === 'asked' && before.tryOnly && before.worker === h.worker && before.store === h.store && before !== h && before.at <= h.at && isBefore(run, before, h))),
 	'kept-alive': run => keptAlive(run),
 	// "renew-by-hand" (trial 38's 03): a renewal the worker's code asked for by its own call, not its hold's own on its timer.
 	hand: run => placesOf(run, h => (h.kind === 'renewed' || h.kind === 'renew-refused') && h.auto !== true),
 	// "time-to-spare" (trial 38's 07): a grant from the line within a finite wait, with at least a fifth of it left (trial a27's 04).
-	spare: run => placesOf(run, h => h.kind === 'granted' && h.place !== undefined && askOf(run, h, ask => !ask.tryOnly && ask.wait !== undefined && ask.wait !== Infinity && (h.askedAt + ask.wait - h.at) * 5 >= ask.wait)),
+	spare: run => placesOf(run, h => h.kind === 'granted' && h.place !== undefined && askOf(run, h, ask => !ask.tryOnly && ask.wait !== undefined && ask.wait !== Infinity && ask.signal !== true && (h.askedAt + ask.wait - h.at) * 5 >= ask.wait)),
 	back: run => placesOf(run, h => h.kind === 'asked' && some(run, before => isBefore(run, before, h) && (((before.kind === 'released' || before.kind === 'returned') && before.worker === h.worker && before.store === h.store) || (before.kind === 'process-restarted' && before.worker === h.worker)))),
 }
 
