@@ -269,6 +269,10 @@ export function earlierProblem(context: ClaimContext, word: 'finally' | 'eventua
 		const prior = asks[asks.length - 1] as Of<'asked'>
 		const wait = (h: Of<'asked'>) => (h.tryOnly ? 'a try, no wait' : h.wait === undefined ? 'no limit on its wait' : `a wait of ${time(h.wait)}`)
 		if (wait(prior) === wait(target)) return `"this time" says ${name}'s wait differs from its ask before, but its ask at ${time(prior.at)} had the same, ${wait(prior)}; drop "this time"`
+		// With a length ("this time willing to wait 9 s"), it says the worker is more willing now: the ask before waited less (a try, a
+		// wait of 0 s, or a shorter limit).
+		const limit = (h: Of<'asked'>) => (h.tryOnly ? 0 : (h.wait ?? Number.POSITIVE_INFINITY))
+		if (!target.tryOnly && Number.isFinite(limit(target)) && limit(prior) >= limit(target)) return `"this time willing to wait ${time(limit(target))}" says ${name} is willing to wait longer than before, but its ask at ${time(prior.at)} had ${wait(prior)}, ${limit(prior) === limit(target) ? 'as long' : 'longer'}; say "${name} asks again, willing to wait only ${time(limit(target))}", or drop "this time"`
 	}
 	// "This time willing to wait" (no length, not a form's own): this ask waits, and the worker's ask right before it did not: a try, a
 	// wait of 0 s, or an ask turned away the moment it asked.

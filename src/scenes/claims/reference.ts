@@ -4006,6 +4006,9 @@ function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told:
 			if (h.kind === 'asked' && h.worker === target.worker && h.store === target.store) before = h
 		}
 		if (before !== undefined && before.tryOnly === target.tryOnly && (target.tryOnly || before.wait === target.wait)) return false
+		// With a length: more willing than before, the ask before waited less (a try is 0 s; no wait given, no limit).
+		const limitOf = (h: Of<'asked'>): number => (h.tryOnly ? 0 : h.wait === undefined ? Number.POSITIVE_INFINITY : h.wait)
+		if (before !== undefined && !target.tryOnly && target.wait !== undefined && target.wait !== Number.POSITIVE_INFINITY && !(limitOf(before) < target.wait)) return false
 	}
 	// "This time willing to wait" (no length, `waits`): the worker's ask of that key right before this one did not wait: a try,
 	// a wait of 0 s, or refused at the very moment it asked (a refusal after it, before this ask).
