@@ -19,7 +19,7 @@ export interface TextMark {
 
 /** One thing that happened in a step, with the clock when it happened: the fact the claims read (fences and epochs as bigints); a frame carries it as `HappeningData`. */
 export type Happening =
-	| { kind: 'asked'; at: number; worker: string; store: string; tryOnly: boolean; wait?: number; /** The wait is the library's default: the code's hold gave none. */ waitDefault?: true; unshown?: true; ttl?: number; line?: number }
+	| { kind: 'asked'; at: number; worker: string; store: string; tryOnly: boolean; wait?: number; /** The wait is the library's default: the code's hold gave none. */ waitDefault?: true; /** The code's hold carries a `signal` (`AbortSignal.timeout(3000)`, a controller's): it may end the wait before `wait` does, as a plain give-up. */ signal?: true; unshown?: true; ttl?: number; line?: number }
 	| { kind: 'granted'; at: number; worker: string; store: string; fence?: bigint; ttl: number; holders: number; limit?: number; askedAt: number; place?: number; /** The hold renews the lease on its own while its worker runs (a code sample's hold with renewal on, the library's default). */ renews?: true }
 	| { kind: 'refused'; at: number; worker: string; store: string; full: boolean; holders: string[] }
 	| { kind: 'gave-up'; at: number; worker: string; store: string; waited: number; holders: string[] }

@@ -121,6 +121,10 @@ export interface StatementFact {
 	exits?: true
 	/** It awaits itself (not in a statement or function inside it, nor in a part that may not run): a piece of work; a method of a built-in value (`chatId.trim()`) is none. */
 	awaits?: true
+	/** It reads a property by a computed name itself (`s['abort' + 'ed']`; a number's index is none): its names do not tell what it reads. */
+	computed?: true
+	/** The names it binds to a lease's `signal` or `lost` under another name (`{ signal: s }`, `const s = lease.signal`). */
+	aliases?: readonly string[]
 }
 
 /** The whole run: every step's facts, for claims about other steps ("ever", "the next step"). */

@@ -93,9 +93,12 @@ function apply(world: Mutable, h: Happening, after: readonly Happening[], end: W
 		case 'gone':
 		case 'ended':
 		case 'released': {
-			if (store) store.holders = store.holders.filter(w => w !== h.worker)
+			// One lease's end: a worker whose process crashed and restarted may hold two places (its old lease's and its new one's).
+			if (store && store.holders.includes(h.worker)) store.holders.splice(store.holders.indexOf(h.worker), 1)
 			const lease = worker?.lease
 			if (!lease || lease.store !== h.store) return
+			// Its crashed process's old lease ran out: the worker's lease now, live past it, is another.
+			if (h.kind === 'expired' && lease.expiresAt > h.at) return
 			// A lease that ran out and then went with its store is gone, as the engine tells it.
 			if (h.kind === 'gone' && lease.expired && !lease.released) {
 				lease.expired = false

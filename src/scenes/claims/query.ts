@@ -269,6 +269,10 @@ export function earlierProblem(context: ClaimContext, word: 'finally' | 'eventua
 		const prior = asks[asks.length - 1] as Of<'asked'>
 		const wait = (h: Of<'asked'>) => (h.tryOnly ? 'a try, no wait' : h.wait === undefined ? 'no limit on its wait' : `a wait of ${time(h.wait)}`)
 		if (wait(prior) === wait(target)) return `"this time" says ${name}'s wait differs from its ask before, but its ask at ${time(prior.at)} had the same, ${wait(prior)}; drop "this time"`
+		// With a length ("this time willing to wait 9 s"), it says the worker is more willing now: the ask before waited less (a try, a
+		// wait of 0 s, or a shorter limit).
+		const limit = (h: Of<'asked'>) => (h.tryOnly ? 0 : (h.wait ?? Number.POSITIVE_INFINITY))
+		if (!target.tryOnly && Number.isFinite(limit(target)) && limit(prior) >= limit(target)) return `"this time willing to wait ${time(limit(target))}" says ${name} is willing to wait longer than before, but its ask at ${time(prior.at)} had ${wait(prior)}, ${limit(prior) === limit(target) ? 'as long' : 'longer'}; say "${name} asks again, willing to wait only ${time(limit(target))}", or drop "this time"`
 	}
 	// "This time willing to wait" (no length, not a form's own): this ask waits, and the worker's ask right before it did not: a try, a
 	// wait of 0 s, or an ask turned away the moment it asked.
@@ -505,7 +509,9 @@ export function oldLease(context: ClaimContext, worker: string): OldLease | stri
 	const before = [...upTo.filter(step => step.index < restartStep.index).flatMap(step => step.happenings), ...restartStep.happenings.slice(0, restartStep.happenings.indexOf(restart))]
 	const grant = before.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === worker).pop()
 	if (!grant) return `${name}'s process held no lease before it restarted at ${time(restart.at)}, so it has no old lease`
-	const sameLease = (h: Happening): h is Of<'expired' | 'gone' | 'ended' | 'released'> => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'released') && h.worker === worker && h.store === grant.store && h.fence === grant.fence
+	// Its own end: a semaphore's leases have no fence, and the worker's new lease of the same store ends by its own events.
+	const ends = leaseEnds(context.run)
+	const sameLease = (h: Happening): h is Of<'expired' | 'gone' | 'ended' | 'released'> => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'released') && ends.get(h) === grant
 	const endedBefore = before.slice(before.indexOf(grant) + 1).find(sameLease)
 	if (endedBefore) return `${name}'s lease from before its crash ${endedBefore.kind === 'expired' ? 'ran out' : endedBefore.kind === 'gone' ? 'went with its store' : endedBefore.kind === 'ended' ? 'was ended by an operator' : 'was let go'} at ${time(endedBefore.at)}, before its process restarted at ${time(restart.at)}: it has no old lease that outlived the crash`
 	const renewal = before.slice(before.indexOf(grant) + 1).filter((h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === worker && h.store === grant.store).pop()
@@ -586,4 +592,54 @@ export function stillInLine(context: ClaimContext, worker: string): { store: str
 	if (final === undefined || waiting === undefined) return undefined
 	const name = context.name(worker)
 	return { store: waiting.store, why: `the scene ends at ${time(final.end.time)} with ${name} in line for ${context.name(waiting.store)}'s key (place ${waiting.place}): it may yet be given the key when it comes free, which the scene does not show; add a step where ${name}'s wait ends` }
+}
+
+/** A lease's end: it ran out, went with its store, was ended by an operator, or was let go. */
+export type LeaseEnd = Of<'expired' | 'gone' | 'ended' | 'released'>
+
+/**
+ * Each lease end of the run paired with the grant of the lease it ended: leases, not worker ids, since a worker whose process
+ * crashed and restarted may have two of one store (its crashed process's old lease, which the store keeps, and its new one). A
+ * let-go, an operator's end and a renewal are of the worker's newest lease of its process (a crashed process does none of these);
+ * an expiry is of the lease that ran out then; a loss with its store takes each live lease, oldest first. A fence, where the lease
+ * has one, decides.
+ */
+export function leaseEnds(run: RunFacts): Map<Happening, Of<'granted'>> {
+	const all = runSteps(run).flatMap(step => step.happenings)
+	const cached = LEASE_ENDS.get(run)
+	if (cached !== undefined && cached.count === all.length) return cached.pairs
+	const pairs = new Map<Happening, Of<'granted'>>()
+	const live: { grant: Of<'granted'>; until: number; old: boolean }[] = []
+	for (const h of all) {
+		if (h.kind === 'granted') live.push({ grant: h, until: h.at + h.ttl, old: false })
+		else if (h.kind === 'process-restarted') {
+			for (const one of live) if (one.grant.worker === h.worker) one.old = true
+		} else if (h.kind === 'renewed') {
+			const newest = live.filter(one => one.grant.worker === h.worker && one.grant.store === h.store && !one.old).pop()
+			if (newest !== undefined) newest.until = h.until
+		} else if (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'released') {
+			const mine = live.filter(one => one.grant.worker === h.worker && one.grant.store === h.store && (h.fence === undefined || one.grant.fence === h.fence))
+			const chosen = h.kind === 'released' || h.kind === 'ended' ? (mine.filter(one => !one.old).pop() ?? mine[mine.length - 1]) : h.kind === 'expired' ? (mine.find(one => one.until === h.at) ?? mine[0]) : mine[0]
+			if (chosen === undefined) continue
+			pairs.set(h, chosen.grant)
+			live.splice(live.indexOf(chosen), 1)
+		}
+	}
+	LEASE_ENDS.set(run, { count: all.length, pairs })
+	return pairs
+}
+
+const LEASE_ENDS = new WeakMap<RunFacts, { count: number; pairs: Map<Happening, Of<'granted'>> }>()
+
+/** The grants of the run up to `upTo` (a happening of it, excluded; or the end of the step of that index) whose leases had not ended before it. */
+export function leasesLive(run: RunFacts, upTo: Happening | number, keep: (grant: Of<'granted'>) => boolean = () => true): Of<'granted'>[] {
+	const ends = leaseEnds(run)
+	const live: Of<'granted'>[] = []
+	for (const h of runSteps(run).filter(step => typeof upTo !== 'number' || step.index <= upTo).flatMap(step => step.happenings)) {
+		if (h === upTo) break
+		if (h.kind === 'granted' && keep(h)) live.push(h)
+		const grant = ends.get(h)
+		if (grant !== undefined && live.includes(grant)) live.splice(live.indexOf(grant), 1)
+	}
+	return live
 }

@@ -265,6 +265,68 @@ function earlierSteps(env: Env): StepFacts[] {
 	return env.run.steps.slice(1, env.step.index)
 }
 
+/**
+ * The grant whose lease each lease end of the run ended. A worker may hold two leases of one store once its process crashed and
+ * restarted (the crashed process's, kept by the store, and the new process's), so an end is matched to a lease: by its fence where
+ * it has one; a let-go or an operator's end to the lease the worker's running process holds (its last grant since its process last
+ * restarted); an expiry to the lease whose end (its grant's TTL, or its last renewal's) is that moment; a loss with the store to the
+ * oldest live one.
+ */
+function endedLeases(run: RunFacts): Map<Happening, Of<'granted'>> {
+	const out = new Map<Happening, Of<'granted'>>()
+	const open: Of<'granted'>[] = []
+	const restartedAt = new Map<string, number>()
+	const lastRenewal = new Map<Of<'granted'>, number>()
+	let order = 0
+	const when = new Map<Happening, number>()
+	for (const step of run.steps.slice(1)) {
+		for (const h of step.happenings) {
+			when.set(h, order++)
+			if (h.kind === 'granted') { open.push(h); continue }
+			if (h.kind === 'process-restarted') { restartedAt.set(h.worker, order); continue }
+			const ownProcess = (g: Of<'granted'>): boolean => (when.get(g) ?? 0) > (restartedAt.get(g.worker) ?? -1)
+			if (h.kind === 'renewed') {
+				const g = [...open].reverse().find(one => one.worker === h.worker && one.store === h.store && ownProcess(one))
+				if (g) lastRenewal.set(g, h.until)
+				continue
+			}
+			if (h.kind !== 'expired' && h.kind !== 'gone' && h.kind !== 'ended' && h.kind !== 'released') continue
+			const candidates = open.filter(g => g.worker === h.worker && g.store === h.store && (h.fence === undefined || g.fence === h.fence))
+			let g: Of<'granted'> | undefined
+			if (h.kind === 'released' || h.kind === 'ended') g = [...candidates].reverse().find(ownProcess) ?? candidates[candidates.length - 1]
+			else if (h.kind === 'expired') g = candidates.find(one => (lastRenewal.get(one) ?? one.at + one.ttl) === h.at) ?? candidates[0]
+			else g = candidates[0]
+			if (!g) continue
+			out.set(h, g)
+			open.splice(open.indexOf(g), 1)
+		}
+	}
+	return out
+}
+
+/**
+ * Whether the lease end `h` is of a lease other than its worker's last grant before it (its crashed process's old lease) while that
+ * last grant's lease lives on past h's moment: "its lease" is then the live one, and the end is not "its lease running out".
+ */
+function oldBesideLive(env: Env, h: Of<'expired' | 'gone' | 'ended'>): boolean {
+	const ended = endedLeases(env.run)
+	const all = env.run.steps.slice(1).flatMap(step => step.happenings)
+	const mine = all.slice(0, all.indexOf(h)).filter((g): g is Of<'granted'> => g.kind === 'granted' && g.worker === h.worker)
+	const last = mine[mine.length - 1]
+	if (last === undefined || ended.get(h) === undefined || ended.get(h) === last) return false
+	const lastEnd = all.find(e => ended.get(e) === last)
+	return lastEnd === undefined || lastEnd.at > h.at
+}
+
+/** The grants of a store whose leases were live right before `h` (a happening of the run). */
+function liveLeasesBefore(env: Env, h: Happening, store: string): Of<'granted'>[] {
+	const ended = endedLeases(env.run)
+	const all = env.run.steps.slice(1).flatMap(step => step.happenings)
+	const before = all.slice(0, all.indexOf(h))
+	const over = new Set(before.map(one => ended.get(one)).filter(g => g !== undefined))
+	return before.filter((one): one is Of<'granted'> => one.kind === 'granted' && one.store === store && !over.has(one))
+}
+
 /** Whether a lease slot says "old lease" ("A's old lease", "its lease from before the crash"). */
 const old = (slot: Slot | undefined): boolean => slot?.value.type === 'actor' && slot.value.old === true
 
@@ -291,8 +353,10 @@ function oldLeaseOf(env: Env, w: string): { grant: Of<'granted'>; grantStep: num
 	if (!found?.lease) return undefined
 	const lease = found.lease
 	const last = Math.max(env.run.lookAhead ?? env.run.steps.length, env.step.index)
+	// Its own end, not its new lease's: a semaphore's leases have no fence to tell them apart.
+	const ended = endedLeases(env.run)
 	for (const step of env.run.steps.slice(found.step, last + 1)) {
-		const end = step.happenings.find((h, i) => (step.index > found.step || i > found.at) && (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w && h.store === lease.grant.store && h.fence === lease.grant.fence)
+		const end = step.happenings.find((h, i) => (step.index > found.step || i > found.at) && ended.get(h) === lease.grant)
 		if (end) return { ...lease, end, endStep: step.index }
 	}
 	return lease
@@ -1051,6 +1115,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const held = (before !== undefined && state(before) === 'live' && fits(before.store)) || events(env.step, 'granted', h => h.worker === w && fits(h.store)).length > 0
 		const now = leaseAt(env.world, w)
 		if (!held || (now !== undefined && state(now) === 'live' && fits(now.store))) return NO
+		// No lease of w is live at the step's end: its crashed process's old lease holds a place in its name as much as a new one.
+		const ended = endedLeases(env.run)
+		const through = upTo(env).slice(1).flatMap(step => step.happenings)
+		const over = new Set(through.map(h => ended.get(h)))
+		if (through.some(h => h.kind === 'granted' && h.worker === w && fits(h.store) && !over.has(h))) return NO
 		const end = env.step.happenings.filter(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w && fits(h.store)).pop()
 		return end ? { ok: true, at: end.at, events: [end], makers: [end] } : NO
 	},
@@ -1578,7 +1647,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return before.some(h => h.kind === 'asked' && h.worker !== w && !h.tryOnly && h.wait === ask.wait) ? event(ask) : NO
 	},
 	'asks-without-limit': (s, env) => {
-		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY))
+		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY) && !h.signal)
 		return ask ? event(ask) : NO
 	},
 	'asks-too-with-wait': (s, env) => {
@@ -1599,7 +1668,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'asks-too-without-limit': (s, env) => {
 		// An ask of w's in the step with no limit, and an ask of that key by another worker anywhere before it in the run.
-		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY))
+		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY) && !h.signal)
 		if (!ask) return NO
 		const run = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
 		return run.slice(0, run.indexOf(ask)).some(h => h.kind === 'asked' && h.store === ask.store && h.worker !== ask.worker) ? event(ask) : NO
@@ -1607,14 +1676,15 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	// "Asks again" with no limit on its wait, or willing to wait: such an ask of the step, and an ask of that key by the same worker in an earlier step.
 	'asks-again-without-limit': (s, env) => {
 		const w = actor(s[0])
-		const ask = askOf(env, w, h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY))
+		const ask = askOf(env, w, h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY) && !h.signal)
 		return ask !== undefined && earlierSteps(env).some(step => events(step, 'asked', h => h.worker === w && h.store === ask.store).length > 0) ? event(ask) : NO
 	},
 	// "Willing to wait for ever now": w's last ask of the step has no limit, and its last ask of that key in an earlier step is a try or has a limit.
 	'willing-to-wait-for-ever-now': (s, env) => {
 		const w = actor(s[0])
 		const ask = events(env.step, 'asked', h => h.worker === w).at(-1)
-		const forEver = (h: Of<'asked'>) => !h.tryOnly && (h.wait === undefined || h.wait === Number.POSITIVE_INFINITY)
+		// A hold with a signal has a limit the run does not measure: not for ever.
+		const forEver = (h: Of<'asked'>) => !h.tryOnly && (h.wait === undefined || h.wait === Number.POSITIVE_INFINITY) && !h.signal
 		if (ask === undefined || !forEver(ask)) return NO
 		const before = earlierSteps(env).flatMap(step => events(step, 'asked', h => h.worker === w && h.store === ask.store)).at(-1)
 		return before !== undefined && !forEver(before) ? event(ask) : NO
@@ -1858,14 +1928,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0]
 		if (grant === undefined || grant.place === undefined || grant.at - grant.askedAt !== num(s[3])) return NO
 		const ask = [...earlierSteps(env), env.step].flatMap(step => events(step, 'asked', h => h.worker === grant.worker && h.store === grant.store && h.at === grant.askedAt)).pop()
-		return ask?.wait !== undefined && Number.isFinite(ask.wait) && ask.at + ask.wait - grant.at === num(s[4]) ? event(grant) : NO
+		return ask?.wait !== undefined && Number.isFinite(ask.wait) && !ask.signal && ask.at + ask.wait - grant.at === num(s[4]) ? event(grant) : NO
 	},
 	// "with M to spare" without the time waited: a grant from the line with that fence, whose ask allowed a finite wait M longer than the time waited.
 	'gets-with-fence-with-spare': (s, env) => {
 		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0]
 		if (grant === undefined || grant.place === undefined) return NO
 		const ask = [...earlierSteps(env), env.step].flatMap(step => events(step, 'asked', h => h.worker === grant.worker && h.store === grant.store && h.at === grant.askedAt)).pop()
-		return ask?.wait !== undefined && Number.isFinite(ask.wait) && ask.at + ask.wait - grant.at === num(s[3]) ? event(grant) : NO
+		return ask?.wait !== undefined && Number.isFinite(ask.wait) && !ask.signal && ask.at + ask.wait - grant.at === num(s[3]) ? event(grant) : NO
 	},
 	'gets-in-time': (s, env) => inTimeGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]),
 	'gets-in-time-with-fence': (s, env) => inTimeGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0]),
@@ -1906,7 +1976,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'gives-up': (s, env) => event(events(env.step, 'gave-up', h => h.worker === actor(s[0]))[0]),
 	'has-waited-enough': (s, env) => {
 		const gave = events(env.step, 'gave-up', h => h.worker === actor(s[0]))[0]
-		return gave !== undefined && gave.waited > 0 ? event(gave) : NO
+		// Its wait ran out: its ask (the last of that key before the give-up) carried no signal, which could have ended it instead.
+		const all = upTo(env).flatMap(step => step.happenings)
+		const ask = gave === undefined ? undefined : all.slice(0, all.indexOf(gave)).filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === gave.worker && h.store === gave.store).pop()
+		return gave !== undefined && gave.waited > 0 && !ask?.signal ? event(gave) : NO
 	},
 	'gives-up-on-key': (s, env) => event(events(env.step, 'gave-up', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]),
 	'gives-up-after': (s, env) => {
@@ -1995,7 +2068,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	// -- a lease's end
 	'runs-out': (s, env) => {
-		if (!old(s[0])) return event(events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0])
+		if (!old(s[0])) return event(events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h) && !oldBesideLive(env, h))[0])
 		// Its old lease: the end of the lease its crashed process held is this step's, a running out, not told yet.
 		const lease = oldLeaseOf(env, actor(s[0]))
 		return lease?.end?.kind === 'expired' && lease.endStep === env.step.index && !env.used.has(lease.end) ? event(lease.end) : NO
@@ -2078,7 +2151,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return holdsNow(lease !== undefined && state(lease) === 'expired', leaseMakers(env, actor(s[0])), env)
 	},
 
-	'loses-lease': (s, env) => event(env.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === actor(s[0]))),
+	'loses-lease': (s, env) => event(env.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === actor(s[0]) && !oldBesideLive(env, h))),
 	'reads-as-lost': (s, env) => lost(env, actor(s[0])),
 	'now-ends-at': (s, env) => {
 		const w = actor(s[0])
@@ -3208,36 +3281,32 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const store = storeOf(env, undefined)
 		const restart = store === undefined ? undefined : events(env.step, 'restarted', h => h.store === store.id)[0]
 		if (store === undefined || restart === undefined) return NO
-		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(restart))]
-		const live = [...new Set(before.filter(h => h.kind === 'granted' && h.store === store.id).map(h => (h as Of<'granted'>).worker))].filter(worker => {
-			const last = before.filter(h => 'worker' in h && h.worker === worker && 'store' in h && h.store === store.id && ['granted', 'released', 'expired', 'gone', 'ended'].includes(h.kind)).pop()
-			return last?.kind === 'granted'
-		})
-		const gone = live.map(worker => events(env.step, 'gone', h => h.worker === worker && h.store === store.id && h.at === restart.at)[0])
+		// Leases, not workers: a restarted worker's old lease and its new one are two.
+		const live = liveLeasesBefore(env, restart, store.id)
+		const ended = endedLeases(env.run)
+		const gone = live.map(g => events(env.step, 'gone', h => h.at === restart.at && ended.get(h) === g)[0])
 		if (live.length === 0 || gone.some(h => h === undefined)) return NO
 		const all = [restart, ...(gone as Of<'gone'>[])]
 		return { ok: true, at: restart.at, events: all, makers: all }
 	},
-	// "B takes the other place": B's first grant of the step of a semaphore, whose limit is 2, and, of the workers whose last grant, release,
-	// expiry, loss or end of it in the run before that grant is a grant, exactly one is not B.
+	// "B takes the other place": B's first grant of the step of a semaphore, whose limit is 2, and exactly one lease of it was live right
+	// before that grant (another worker's, or B's crashed process's old lease).
 	'takes-other-place': (s, env) => {
 		const w = actor(s[0])
 		const grant = events(env.step, 'granted', h => h.worker === w && env.world.stores.get(h.store)?.limit !== undefined)[0]
 		if (grant === undefined || env.world.stores.get(grant.store)?.limit !== 2) return NO
-		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(grant))]
-		const ofIt = before.filter(h => 'worker' in h && 'store' in h && h.store === grant.store && ['granted', 'released', 'expired', 'gone', 'ended'].includes(h.kind))
-		const holding = [...new Set(ofIt.map(h => (h as Of<'granted'>).worker))].filter(v => v !== w && ofIt.filter(h => (h as Of<'granted'>).worker === v).pop()?.kind === 'granted')
-		return holding.length === 1 ? event(grant) : NO
+		// Of leases: one other lease live right before the grant (a restarted worker's old lease is one).
+		return liveLeasesBefore(env, grant, grant.store).length === 1 ? event(grant) : NO
 	},
 	// "Both leases are lost": as 'restart-loses-every-lease', with exactly two leases live right before the restart.
 	'restart-loses-both-leases': (_s, env) => {
 		const store = storeOf(env, undefined)
 		const restart = store === undefined ? undefined : events(env.step, 'restarted', h => h.store === store.id)[0]
 		if (store === undefined || restart === undefined) return NO
-		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(restart))]
-		const live = [...new Set(before.filter(h => h.kind === 'granted' && h.store === store.id).map(h => (h as Of<'granted'>).worker))].filter(worker => before.filter(h => 'worker' in h && h.worker === worker && 'store' in h && h.store === store.id && ['granted', 'released', 'expired', 'gone', 'ended'].includes(h.kind)).pop()?.kind === 'granted')
+		const live = liveLeasesBefore(env, restart, store.id)
 		if (live.length !== 2) return NO
-		const gone = live.map(worker => events(env.step, 'gone', h => h.worker === worker && h.store === store.id && h.at === restart.at)[0])
+		const ended = endedLeases(env.run)
+		const gone = live.map(g => events(env.step, 'gone', h => h.at === restart.at && ended.get(h) === g)[0])
 		if (gone.some(h => h === undefined)) return NO
 		const all = [restart, ...(gone as Of<'gone'>[])]
 		return { ok: true, at: restart.at, events: all, makers: all }
@@ -3394,6 +3463,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		let phase = { kind: 'none' } as Phase
 		let store: string | undefined
 		let fencesAfter: bigint[] = []
+		let latest: Of<'granted'> | undefined
+		const ended = endedLeases(env.run)
 		for (const step of upTo(env).slice(1)) {
 			const here = step === env.step
 			for (const h of step.happenings) {
@@ -3408,9 +3479,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 						phase = { kind: 'live' }
 						store = h.store
 						fencesAfter = []
+						latest = h
 						break
 					case 'released':
-						if (phase.kind === 'live') phase = { kind: 'let go' }
+						if (phase.kind === 'live' && ended.get(h) === latest) phase = { kind: 'let go' }
 						break
 					case 'crashed':
 					case 'process-restarted':
@@ -3419,7 +3491,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 					case 'expired':
 					case 'gone':
 					case 'ended':
-						if (phase.kind === 'live') phase = { kind: 'lost', loss: h, lossHere: here }
+						// Only the end of the lease its latest grant gave: a restarted worker's old lease running out is not the loss of its new one.
+						if (phase.kind === 'live' && ended.get(h) === latest) phase = { kind: 'lost', loss: h, lossHere: here }
 						break
 					case 'renew-refused':
 						told(h)
@@ -3435,7 +3508,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		// Its code learns of the loss by reading it: a statement naming the lease's `lost`, `signal`, `aborted`, `throwIfAborted` or
 		// `onLost` that ran after the loss. Where the sample hands the lease or its signal on, or gives an `onLost`, the run cannot tell.
 		const statements = env.run.statements ?? []
-		const stateWords = (st: StatementFact | undefined): boolean => st !== undefined && [...st.calls, ...(st.names ?? []), ...(st.maybe ?? [])].some(word => ['lost', 'signal', 'aborted', 'throwIfAborted', 'onLost'].includes(word))
+		// A statement that reads a name bound to the lease's signal (or `lost`) under another, or a property by a computed name, may read it too.
+		const renamed = new Set(statements.flatMap(st => st.aliases ?? []))
+		const stateWords = (st: StatementFact | undefined): boolean => st !== undefined && (st.computed === true || [...st.calls, ...(st.names ?? []), ...(st.maybe ?? [])].some(word => ['lost', 'signal', 'aborted', 'throwIfAborted', 'onLost'].includes(word) || renamed.has(word)))
 		const holdNames = new Set<string>()
 		for (const st of statements) if (st.calls.includes('hold') || st.calls.includes('tryHold')) for (const name of st.declares ?? []) holdNames.add(name)
 		const handsOn = statements.some(st => [...st.calls, ...(st.names ?? []), ...(st.maybe ?? [])].includes('onLost')
@@ -3447,7 +3522,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const lossOrder = (phase.lossHere ? env.step : (env.run.steps[lossStep] as StepFacts)).happenings.indexOf(loss)
 		for (const step of upTo(env).slice(1)) {
 			if (step.index < lossStep) continue
-			const read = (step.ran ?? []).some(line => line.worker === w && line.statement !== undefined && !(step.index === lossStep && line.order <= lossOrder) && !(step === env.step && env.moment !== undefined && line.at > env.moment) && stateWords(statements[line.statement]))
+			const read = (step.ran ?? []).some(line => line.worker === w && line.statement !== undefined && !(step.index === lossStep && line.order <= lossOrder && line.at <= loss.at) && !(step === env.step && env.moment !== undefined && line.at > env.moment) && stateWords(statements[line.statement]))
 			if (read) return NO
 		}
 		if (phase.kind === 'lost') return { ok: true, at: phase.lossHere ? phase.loss.at : env.step.start.time, events: phase.lossHere ? [phase.loss] : [], makers: [phase.loss] }
@@ -3992,6 +4067,9 @@ function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told:
 			if (h.kind === 'asked' && h.worker === target.worker && h.store === target.store) before = h
 		}
 		if (before !== undefined && before.tryOnly === target.tryOnly && (target.tryOnly || before.wait === target.wait)) return false
+		// With a length: more willing than before, the ask before waited less (a try is 0 s; no wait given, no limit).
+		const limitOf = (h: Of<'asked'>): number => (h.tryOnly ? 0 : h.wait === undefined ? Number.POSITIVE_INFINITY : h.wait)
+		if (before !== undefined && !target.tryOnly && target.wait !== undefined && target.wait !== Number.POSITIVE_INFINITY && !(limitOf(before) < target.wait)) return false
 	}
 	// "This time willing to wait" (no length, `waits`): the worker's ask of that key right before this one did not wait: a try,
 	// a wait of 0 s, or refused at the very moment it asked (a refusal after it, before this ask).

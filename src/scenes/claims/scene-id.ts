@@ -363,14 +363,14 @@ const EVENT_PLACES: Readonly<Record<string, (run: RunFacts) => number[]>> = {
 	'give-up': run => placesOf(run, h => h.kind === 'gave-up'),
 	// Words of judgement a story's shape is told in, each with the one meaning the run checks (ID_EVENTS).
 	impatient: run => placesOf(run, h => h.kind === 'gave-up'),
-	patient: run => placesOf(run, h => h.kind === 'granted' && h.at > h.askedAt && askOf(run, h, ask => !ask.tryOnly && (ask.wait === undefined || ask.wait === Infinity))),
+	patient: run => placesOf(run, h => h.kind === 'granted' && h.at > h.askedAt && askOf(run, h, ask => !ask.tryOnly && (ask.wait === undefined || ask.wait === Infinity) && ask.signal !== true)),
 	lucky: run => placesOf(run, h => h.kind === 'granted' && askOf(run, h, ask => ask.tryOnly)),
 	knock: run => placesOf(run, h => h.kind === 'asked' && h.tryOnly && some(run, before => before.kind === 'asked' && before.tryOnly && before.worker === h.worker && before.store === h.store && before !== h && before.at <= h.at && isBefore(run, before, h))),
 	'kept-alive': run => keptAlive(run),
 	// "renew-by-hand" (trial 38's 03): a renewal the worker's code asked for by its own call, not its hold's own on its timer.
 	hand: run => placesOf(run, h => (h.kind === 'renewed' || h.kind === 'renew-refused') && h.auto !== true),
 	// "time-to-spare" (trial 38's 07): a grant from the line within a finite wait, with at least a fifth of it left (trial a27's 04).
-	spare: run => placesOf(run, h => h.kind === 'granted' && h.place !== undefined && askOf(run, h, ask => !ask.tryOnly && ask.wait !== undefined && ask.wait !== Infinity && (h.askedAt + ask.wait - h.at) * 5 >= ask.wait)),
+	spare: run => placesOf(run, h => h.kind === 'granted' && h.place !== undefined && askOf(run, h, ask => !ask.tryOnly && ask.wait !== undefined && ask.wait !== Infinity && ask.signal !== true && (h.askedAt + ask.wait - h.at) * 5 >= ask.wait)),
 	back: run => placesOf(run, h => h.kind === 'asked' && some(run, before => isBefore(run, before, h) && (((before.kind === 'released' || before.kind === 'returned') && before.worker === h.worker && before.store === h.store) || (before.kind === 'process-restarted' && before.worker === h.worker)))),
 }
 
@@ -971,6 +971,9 @@ const stoodInLine = (run: RunFacts, worker: string, index: number): boolean =>
 		.slice(0, index + 1)
 		.some(moment => [...moment.world.stores.values()].some(store => store.waiters.includes(worker)))
 
+/** Whether a worker stands in a store's line in a world (the moment right before its process paused or crashed). */
+const inLineIn = (world: WorldFacts, worker: string): boolean => [...world.stores.values()].some(store => store.waiters.includes(worker))
+
 /** A worker's process restarts after a crash that passes `test` (its onset, the world before it): the crash the restart follows. */
 function restartAfter(run: RunFacts, test: (crash: { worker: string; index: number; before: WorldFacts }) => boolean): boolean {
 	const crashes = stateOnsets(run, worker => worker.crashed === true)
@@ -997,7 +1000,8 @@ const happeningsWithMoment = (run: RunFacts, test: (h: Happening) => boolean): {
  * a worker's that held a live lease as its process crashed or paused; a holder's restart, a worker's process restarting after it
  * crashed holding one; a holder's expiry (run-out), renewal, release (let-go), end or handover, what happens only to a holder (a
  * renewal granted, or refused as the lease was lost); a holder's save or write, a write on a live lease. A waiter's crash, pause or
- * restart is a worker's that stood in line at or before it (a restart: before the crash it follows); a waiter's give-up (timeout, run-out,
+ * restart is a worker's that stood in line as it crashed or paused (a restart: at the crash it follows; one that got the key since
+ * crashed or paused as a holder); a waiter's give-up (timeout, run-out,
  * impatient), a worker's that stood in line before it gave up (an ask turned away at once stood in no line); a waiter's wait, a worker
  * joining a line; a waiter's handover, fifo, patient, enough or spare what happens only to one that waited in line. Any other pair is refused.
  */
@@ -1023,10 +1027,11 @@ const ROLE_TIES: Readonly<Record<'holder' | 'waiter', Readonly<Record<string, { 
 		writes: { told: 'the holder writes on its live lease', shown: run => some(run, h => h.kind === 'wrote' && h.live) },
 	},
 	waiter: {
-		crash: { told: "a worker's process crashes while (or after) it stands in line for the key", shown: run => stateOnsets(run, worker => worker.crashed === true).some(one => stoodInLine(run, one.worker, one.index)) },
-		killed: { told: "a worker's process crashes while (or after) it stands in line for the key", shown: run => stateOnsets(run, worker => worker.crashed === true).some(one => stoodInLine(run, one.worker, one.index)) },
-		pause: { told: "a worker's process pauses while (or after) it stands in line for the key", shown: run => stateOnsets(run, worker => worker.paused === true).some(one => stoodInLine(run, one.worker, one.index)) },
-		restart: { told: "a worker's process restarts after it crashed, having stood in line for the key", shown: run => restartAfter(run, crash => stoodInLine(run, crash.worker, crash.index)) },
+		// In line as its process crashed or paused: a worker that waited, got the key and then crashed or paused did so as its holder.
+		crash: { told: "a worker's process crashes while it stands in line for the key", shown: run => stateOnsets(run, worker => worker.crashed === true).some(one => inLineIn(one.before, one.worker)) },
+		killed: { told: "a worker's process crashes while it stands in line for the key", shown: run => stateOnsets(run, worker => worker.crashed === true).some(one => inLineIn(one.before, one.worker)) },
+		pause: { told: "a worker's process pauses while it stands in line for the key", shown: run => stateOnsets(run, worker => worker.paused === true).some(one => inLineIn(one.before, one.worker)) },
+		restart: { told: "a worker's process restarts after it crashed standing in line for the key", shown: run => restartAfter(run, crash => inLineIn(crash.before, crash.worker)) },
 		timeout: { told: 'a worker that stood in line for the key gives up waiting', shown: run => happeningsWithMoment(run, h => h.kind === 'gave-up').some(({ h, index }) => stoodInLine(run, (h as { worker: string }).worker, index)) },
 		'give-up': { told: 'a worker that stood in line for the key gives up waiting', shown: run => happeningsWithMoment(run, h => h.kind === 'gave-up').some(({ h, index }) => stoodInLine(run, (h as { worker: string }).worker, index)) },
 		impatient: { told: 'a worker that stood in line for the key gives up waiting', shown: run => happeningsWithMoment(run, h => h.kind === 'gave-up').some(({ h, index }) => stoodInLine(run, (h as { worker: string }).worker, index)) },

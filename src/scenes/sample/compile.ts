@@ -50,6 +50,10 @@ export interface SampleStatement {
 	exits?: true
 	/** It awaits itself (not in a statement or function inside it, nor in a part that may not run): what does a piece of work, where a method of a built-in value (`chatId.trim()`) does none. */
 	awaits?: true
+	/** It reads a property by a computed name itself (`s['abort' + 'ed']`, `lease[key]`; a number's index, `rows[0]`, is none): what it reads, the names it uses do not tell. */
+	computed?: true
+	/** The names it binds to a lease's `signal` or `lost` under another name (`{ signal: s }`, `const s = lease.signal`), anywhere in it: reading them reads the lease's state. */
+	aliases?: string[]
 }
 
 /** A value a statement gives a name (`SampleStatement.assigns`). */
@@ -415,10 +419,11 @@ function withGuards(js: string, program: AcornNode, statements: SampleStatement[
 	const heldNames = namesGivenToHold(program as unknown as Located)
 	const guard = (node: Located): string => {
 		const line = lineOf(node)
-		const { calls, names, maybe, given, made } = callsOf(node)
+		const { calls, names, maybe, given, made, computed } = callsOf(node)
+		const aliases = aliasesIn(node)
 		const declares = [...(node.type === 'VariableDeclaration' ? (node['declarations'] as Located[]).map(declarator => nameOf(declarator['id'])).filter(Boolean) : []), ...parametersIn(node)]
 		const assigns = assignmentsOf(node).map(one => (twice.has(one.name) ? { ...one, shadowed: true as const } : one))
-		statements.push({ line, calls, names, ...(maybe.length > 0 ? { maybe } : {}), held, ...(given.length > 0 ? { given } : {}), ...(made.length > 0 ? { made } : {}), ...(declares.length > 0 ? { declares } : {}), ...(assigns.length > 0 ? { assigns } : {}), ...(mayLeave(node) ? { exits: true as const } : {}), ...(awaitsItself(node) ? { awaits: true as const } : {}) })
+		statements.push({ line, calls, names, ...(maybe.length > 0 ? { maybe } : {}), held, ...(given.length > 0 ? { given } : {}), ...(made.length > 0 ? { made } : {}), ...(declares.length > 0 ? { declares } : {}), ...(assigns.length > 0 ? { assigns } : {}), ...(mayLeave(node) ? { exits: true as const } : {}), ...(awaitsItself(node) ? { awaits: true as const } : {}), ...(computed ? { computed: true as const } : {}), ...(aliases.length > 0 ? { aliases } : {}) })
 		return `${TICK}(${line},${statements.length - 1});`
 	}
 	const lineOf = (node: Located): number => node.loc?.start.line ?? 1
@@ -543,7 +548,8 @@ function mayLeave(node: Located): boolean {
 }
 
 /** The names a statement (or an arrow's expression body) calls itself: not in a statement or function inside it, which have their own. */
-function callsOf(node: Located): { calls: string[]; names: string[]; maybe: string[]; given: { call: string; args: GivenArgument[] }[]; made: string[] } {
+function callsOf(node: Located): { calls: string[]; names: string[]; maybe: string[]; given: { call: string; args: GivenArgument[] }[]; made: string[]; computed: boolean } {
+	let computed = false
 	const out: string[] = []
 	const given: { call: string; args: GivenArgument[] }[] = []
 	const made: string[] = []
@@ -558,6 +564,8 @@ function callsOf(node: Located): { calls: string[]; names: string[]; maybe: stri
 	const visit = (at: Located, top: boolean, maybeRuns: boolean): void => {
 		if (!top && (/Statement$|Declaration$/.test(at.type) && at.type !== 'VariableDeclaration' || at.type === 'FunctionExpression' || at.type === 'ArrowFunctionExpression')) return
 		if (at.type === 'Identifier') names.add(at['name'] as string)
+		// A property read by a computed name (not a number's index): the names it uses do not tell what it reads.
+		if ((at.type === 'MemberExpression' || at.type === 'Property') && at['computed'] === true && !((at[at.type === 'Property' ? 'key' : 'property'] as Located).type === 'Literal' && typeof (at[at.type === 'Property' ? 'key' : 'property'] as Located)['value'] === 'number')) computed = true
 		// An optional call (`f?.()`, `a?.b()`) runs only where what it calls is there.
 		const callee = at.type === 'CallExpression' ? (at['callee'] as Located) : undefined
 		const optional = maybeRuns || (at.type === 'CallExpression' && (at['optional'] === true || (callee?.type === 'MemberExpression' && callee['optional'] === true)))
@@ -588,7 +596,44 @@ function callsOf(node: Located): { calls: string[]; names: string[]; maybe: stri
 			if ('call' in argumentShape(declarator['init'] as Located)) made.push(name)
 		}
 	}
-	return { calls: out, names: [...names].filter(name => !out.includes(name) && !maybe.includes(name)), maybe: [...new Set(maybe)].filter(name => !out.includes(name)), given, made }
+	return { calls: out, names: [...names].filter(name => !out.includes(name) && !maybe.includes(name)), maybe: [...new Set(maybe)].filter(name => !out.includes(name)), given, made, computed }
+}
+
+/** The words of a lease's state a name bound to it under another name aliases. */
+const LEASE_STATE_PROPERTIES = new Set(['signal', 'lost'])
+
+/**
+ * The names a statement binds to a lease's `signal` or `lost` under another name, anywhere in it (a hold's function's parameter too):
+ * a pattern's `signal: s` (or a computed key, which may be either), a declaration `const s = lease.signal`.
+ */
+function aliasesIn(node: Located): string[] {
+	const found = new Set<string>()
+	const bound = (pattern: unknown): string[] => {
+		const names: string[] = []
+		if (isNode(pattern)) visit(pattern, at => { if (at.type === 'Identifier') names.push(at['name'] as string) })
+		return names
+	}
+	visit(node, at => {
+		if (at.type === 'ObjectPattern') {
+			for (const property of at['properties'] as Located[]) {
+				if (property.type !== 'Property') continue
+				const key = property['key'] as Located
+				const value = property['value'] as Located
+				const named = property['computed'] !== true && key.type === 'Identifier' ? (key['name'] as string) : undefined
+				if (named !== undefined && !LEASE_STATE_PROPERTIES.has(named)) continue
+				const inner = value.type === 'AssignmentPattern' ? (value['left'] as Located) : value
+				if (named !== undefined && inner.type === 'Identifier' && inner['name'] === named) continue
+				for (const name of bound(inner)) found.add(name)
+			}
+		}
+		if (at.type === 'VariableDeclarator' || at.type === 'AssignmentExpression') {
+			const init = at[at.type === 'VariableDeclarator' ? 'init' : 'right'] as Located | null
+			const target = at[at.type === 'VariableDeclarator' ? 'id' : 'left'] as Located
+			const read = init?.type === 'AwaitExpression' ? (init['argument'] as Located) : init
+			if (read?.type === 'MemberExpression' && read['computed'] !== true && LEASE_STATE_PROPERTIES.has(((read['property'] as Located)['name'] as string) ?? '') && target.type === 'Identifier') found.add(target['name'] as string)
+		}
+	})
+	return [...found]
 }
 
 /**

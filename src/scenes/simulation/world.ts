@@ -465,6 +465,7 @@ export class World {
 			tryOnly: options.tryOnly,
 			...(options.wait === undefined ? {} : { wait: options.wait }),
 			...(options.waitDefault && options.wait !== undefined ? { waitDefault: true as const } : {}),
+			...(options.signal === undefined ? {} : { signal: true as const }),
 			...(options.unshown ? { unshown: true as const } : {}),
 			...(options.body ? { ttl } : {}),
 			...(options.line === undefined ? {} : { line: options.line }),

@@ -12,6 +12,7 @@ import {
 	oldLease,
 	restartedHolder,
 	oldLeaseLive,
+	leasesLive,
 	actorsOf,
 	eachHeld,
 	describeHeld,
@@ -122,16 +123,9 @@ function otherPlace(slots: readonly Slot[], context: ClaimContext): Verdict {
 	if (!grant) return fails(all[0] === undefined ? `the engine gave ${context.name(worker)} no place in this step` : `${context.name(all[0].store)} is a lock, not a semaphore: ${context.name(worker)} got its key, not a place`, 0)
 	const limit = context.world.stores.get(grant.store)?.limit
 	if (limit !== 2) return fails(`"the other place" says ${context.name(grant.store)} has two places, but it has ${limit}`, 0)
-	let holders: readonly string[] = context.step.start.stores.get(grant.store)?.holders ?? []
-	for (const h of context.step.happenings) {
-		if (h === grant) break
-		if ('store' in h && h.store === grant.store && 'worker' in h) {
-			if (h.kind === 'granted') holders = [...holders, h.worker]
-			else if (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') holders = holders.filter(id => id !== h.worker)
-		}
-	}
-	const others = holders.filter(id => id !== worker)
-	if (others.length !== 1) return fails(`"the other place" says one other worker held a place of ${context.name(grant.store)} when ${context.name(worker)} got its own, at ${time(grant.at)}, but ${others.length === 0 ? 'no one else held one: both were free' : `${names(context, others)} held both`}`, 0)
+	// Leases, not workers: a restarted worker's new place beside its crashed process's old lease is the other place.
+	const others = leasesLive(context.run, grant, h => h.store === grant.store).map(h => h.worker)
+	if (others.length !== 1) return fails(`"the other place" says one other worker held a place of ${context.name(grant.store)} when ${context.name(worker)} got its own, at ${time(grant.at)}, but ${others.length === 0 ? 'no one else held one: both were free' : `${names(context, [...new Set(others)])} held both`}`, 0)
 	return holds([saw(context.step, grant)], grant.at)
 }
 
@@ -1011,10 +1005,10 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		id: 'takes-other-place',
 		places: STORY,
 		tells: 'event',
-		formula: "granted(w, k) ∈ step, k a semaphore's with limit(k) = 2, and |holders(k) \\ {w}| = 1 right before it",
+		formula: "granted(w, k) ∈ step, k a semaphore's with limit(k) = 2, and exactly 1 lease of k live right before it (another worker's, or old(w))",
 		pattern: '{worker} takes the other place', alternatives: ["{worker} gets/takes the other place/slot"],
 		example: 'Worker B takes the other place',
-		meaning: 'The engine gave the worker a place of a semaphore of two places in this step, and when it got it exactly one other worker held the one place: "the other" says there are two, and one was taken. A lock, a semaphore of another number of places, or a grant when no one else (or more than one) held a place, is refused.',
+		meaning: 'The engine gave the worker a place of a semaphore of two places in this step, and when it got it exactly one other lease held the one place (another worker\'s, or the worker\'s own old lease, its crashed process\'s, which the store keeps): "the other" says there are two, and one was taken. A lock, a semaphore of another number of places, or a grant when no one else (or more than one) held a place, is refused.',
 		check: (slots, context) => otherPlace(slots, context),
 	},
 	{
@@ -1065,13 +1059,16 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "w held a lease of k at the step's start or was given one in it, and live(w, k, t) is false: the end of that lease ∈ step",
 		pattern: '{worker} no longer holds {key}', alternatives: ["{worker} does not hold {key} any more/anymore", "{worker} doesn't hold {key} any more/anymore", "{worker} no longer has {key}", "{worker} no longer has a lease", "{worker} has no lease any more/anymore"],
 		example: 'A no longer holds the key',
-		meaning: "The worker held the key in this step (when it began, or given in it), and holds it no more when the step ends: its lease ended in the step.",
+		meaning: "The worker held the key in this step (when it began, or given in it), and holds it no more when the step ends: its lease ended in the step, and no lease of the key is live in its name then (its crashed process's old lease, which the store keeps, is one).",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const held = heldIn(context.step, worker).filter(h => ofKey(slots[1], h.store))
 			if (held.length === 0) return fails(`${context.name(worker)} held no lease in this step, so it did not stop holding one`, 0)
 			const live = liveLease(context.world, worker)
 			if (live && ofKey(slots[1], live.store)) return fails(`${context.name(worker)} still holds the key when the step ends`, 0)
+			// Leases, not the worker's latest: its crashed process's old lease may still hold a place in its name.
+			const other = leasesLive(context.run, context.step.index, h => h.worker === worker && ofKey(slots[1], h.store))[0]
+			if (other !== undefined) return fails(`${context.name(worker)} still holds a lease of ${context.name(other.store)} when the step ends: the one given at ${time(other.at)}${oldLeaseLive(context, worker, other.store, context.world.time) ? `, its crashed process's old lease, which the store keeps in its name ("${context.name(worker)}'s old lease")` : ''}`, 0)
 			const end = context.step.happenings.filter(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && ofKey(slots[1], h.store)).pop()
 			if (!end) return fails(`no lease of ${context.name(worker)} ended in this step`, 0)
 			return { ...holds([saw(context.step, end)], end.at), said: { events: [end] } } as Verdict

@@ -1,7 +1,7 @@
 /** Claims about how a lease ends or goes on: running out, going with its store, release, renewal. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import type { StatementFact, StepFacts } from '../facts.ts'
-import { actorOf, isOld, oldHint, oldLease, eachHeld, actorsOf, earlierHappenings, fails, happened, happenedBefore, heldIn, holds, keyStore, latestLeaseIs, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, ofKey, runSteps, saw, time, unused } from '../query.ts'
+import { actorOf, isOld, oldHint, oldLease, eachHeld, actorsOf, earlierHappenings, fails, happened, happenedBefore, heldIn, holds, keyStore, latestLeaseIs, leaseEnds, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, ofKey, runSteps, saw, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 import { eventsOf } from '../causes.ts'
 import type { Happening } from '../../frame.ts'
@@ -33,6 +33,24 @@ function lossUnheard(before: readonly Happening[], write: Of<'wrote'>): 'taken' 
 	const grant = before[grantAt] as Of<'granted'> | undefined
 	if (grant === undefined || !before.slice(grantAt + 1).some(h => h.kind === 'granted' && h.store === grant.store && h.fence === write.before)) return 'old row'
 	return undefined
+}
+
+/**
+ * Why "A's lease runs out" (or "A loses its lease") does not tell an end: the lease it ended is not the worker's latest (its crashed
+ * process's old lease) and the latest, its restarted process's, is live past that moment, so a reader takes "its lease" to be that
+ * one. Undefined when the end is of the worker's latest lease, or the latest ended by then too.
+ */
+function oldEndBesideLive(context: ClaimContext, end: Happening): string | undefined {
+	if (!('worker' in end)) return undefined
+	const ends = leaseEnds(context.run)
+	const ended = ends.get(end)
+	const all = runSteps(context.run).flatMap(step => step.happenings)
+	const latest = all.slice(0, all.indexOf(end)).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === end.worker).pop()
+	if (ended === undefined || latest === undefined || latest === ended) return undefined
+	const latestEnd = [...ends].find(([, grant]) => grant === latest)?.[0]
+	if (latestEnd !== undefined && latestEnd.at <= end.at) return undefined
+	const name = context.name(end.worker)
+	return `the lease that ${end.kind === 'expired' ? 'ran out' : 'was lost'} at ${time(end.at)} is ${name}'s old lease (given at ${time(ended.at)}, before its process restarted), and ${name}'s lease now, given at ${time(latest.at)}, is live${latestEnd === undefined ? '' : ` until ${time(latestEnd.at)}`}: say "${name}'s old lease ${end.kind === 'expired' ? 'runs out' : 'is lost'}"`
 }
 
 /** The lease of slot 0's worker ran out in this step (`gone`: its store closed under it instead). */
@@ -98,8 +116,11 @@ function oldEndsAt(slots: readonly Slot[], context: ClaimContext, worker: string
 /** The lease of slot 0's worker was lost in this step (ran out, went with its store, or ended by an operator): an event, at its moment. */
 function lostHere(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
-	const loss = context.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker)
+	const losses = context.step.happenings.filter(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker)
+	// Its lease: the latest it was given; its crashed process's old lease lost while the new one lives is not "its lease".
+	const loss = losses.find(h => oldEndBesideLive(context, h) === undefined)
 	if (loss) return holds([saw(context.step, loss)], loss.at)
+	if (losses[0] !== undefined) return fails(oldEndBesideLive(context, losses[0]) as string, 0)
 	const lease = context.world.workers.get(worker)?.lease
 	const state = lease === undefined ? undefined : leaseState(lease)
 	if (state === 'expired' || state === 'gone' || state === 'ended') return fails(`${context.name(worker)} lost its lease before this step, and "loses its lease" tells a loss in this step; say "${context.name(worker)}'s lease is lost"`, 0)
@@ -559,8 +580,17 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		formula: "expired(w) ∈ step; of an old lease, expired(w) ∈ step is old(w)'s end",
 		pattern: '{lease} runs out', alternatives: ["{lease} expires", "{lease} times out", "{lease} ran out", "{lease} expired", "{lease} lapses", "the lease of {worker} runs out/expires"],
 		example: "A's lease runs out",
-		meaning: "The worker's lease ran out in this step: its TTL passed without a renewal. \"A's lease has run out\" is a state, not this event. \"A's old lease runs out\" (\"its lease from before the crash\") is the lease A's crashed process held when its process restarted, which the store kept: its own end, in this step, a running out.",
-		check: (slots, context) => ended(slots, context, 'expired'),
+		meaning: "The worker's lease ran out in this step: its TTL passed without a renewal. A lease of its crashed process (its old lease) running out while its restarted process's lease lives is refused: say \"A's old lease runs out\". \"A's lease has run out\" is a state, not this event. \"A's old lease runs out\" (\"its lease from before the crash\") is the lease A's crashed process held when its process restarted, which the store kept: its own end, in this step, a running out.",
+		check(slots, context) {
+			const verdict = ended(slots, context, 'expired')
+			if (!verdict.ok || isOld(slots[0])) return verdict
+			// Of the worker's latest lease: its crashed process's old lease running out while the new one lives is told as the old lease's.
+			const worker = actorOf(slots[0])
+			const all = unused(context, happened(context.step, 'expired', h => h.worker === worker))
+			const end = all.find(h => oldEndBesideLive(context, h) === undefined)
+			if (end === undefined) return fails(oldEndBesideLive(context, all[0] as Happening) as string, 0)
+			return holds([saw(context.step, end)], end.at)
+		},
 		each: 'expiry',
 	},
 	{
@@ -734,7 +764,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		formula: "expired(w), gone(w) or ended(w) ∈ step",
 		pattern: '{worker} loses its lease',
 		example: 'A loses its lease',
-		meaning: "The worker's lease was lost in this step: it ran out, went with its store, or an operator ended it. A lease lost in an earlier step \"is lost\".",
+		meaning: "The worker's lease was lost in this step: it ran out, went with its store, or an operator ended it. A lease lost in an earlier step \"is lost\". Its crashed process's old lease lost while its restarted process's lease lives is not \"its lease\": that is refused.",
 		check: (slots, context) => lostHere(slots, context),
 	},
 	{
@@ -1981,6 +2011,7 @@ function unawareOfLoss(slots: readonly Slot[], context: ClaimContext): Verdict {
 	let stop: Happening | undefined
 	let grant: Of<'granted'> | undefined
 	let given: bigint[] = []
+	const ends = leaseEnds(context.run)
 	const tell = (h: Happening, step: number) => {
 		state = 'told'
 		told = { h, step }
@@ -1997,12 +2028,13 @@ function unawareOfLoss(slots: readonly Slot[], context: ClaimContext): Verdict {
 				loss = undefined
 				told = undefined
 			} else if (h.kind === 'released') {
-				if (state === 'live') state = 'let go'
+				if (state === 'live' && ends.get(h) === grant) state = 'let go'
 			} else if (h.kind === 'crashed' || h.kind === 'process-restarted') {
 				if (state !== 'none') state = 'stopped'
 				stop = h
 			} else if (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') {
-				if (state === 'live') {
+				// The end of its latest grant's lease, not of another it held (its crashed process's old lease, which outlived the restart).
+				if (state === 'live' && ends.get(h) === grant) {
 					state = 'lost'
 					loss = { h, step: step.index }
 				}
@@ -2029,6 +2061,7 @@ function unawareOfLoss(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const unknowable = leaseGiven(context.run.statements ?? [])
 	if (unknowable !== undefined) return fails(`${unknowable}: whether ${name}'s code learned of the loss there, the run does not tell, so that ${name} does not know its lease was lost is not checked; a scene whose code reads nothing of its lease but its fence (\`save(…, lease.fence)\`) tells it, or show the act itself ("${name}'s code goes on", "${name} saves with its old fence N")`, 0)
 	const read = leaseReadAfter(context, worker, lost, moment)
+	if (read?.unsound !== undefined) return fails(`line ${read.line} of the sample, which ${name}'s code ran at ${time(read.at)}${read.step === here ? '' : `, in step ${read.step}`}, after the loss (${time(lost.h.at)}), reads ${read.reads === 'a property by a computed name' ? read.unsound : `${read.reads}, ${read.unsound}`}: what its code learned there the run cannot tell, so that ${name} does not know its lease was lost is not checked; a sample read soundly names what it reads (\`lease.signal.aborted\`, \`lease.lost\`), or reads nothing of its lease after the loss but its fence`, 0)
 	if (read !== undefined) return fails(`${name}'s code read its lease's state after the loss (${time(lost.h.at)}): line ${read.line} of the sample, which reads ${read.reads}, ran at ${time(read.at)}${read.step === here ? '' : `, in step ${read.step}`}, and there its code learns that the lease was lost; a worker does not know of its loss only while its code reads nothing of it (no \`lease.lost\`, no \`lease.signal\`), no renewal of its is refused and no write of its refused for its fence`, 0)
 	if (by === undefined) return verdict
 	return { ...verdict, until: by.at, endedBy: context.step.happenings.indexOf(by), unended: `${name}'s code was told its lease was lost before the step ends: ${toldHow(context, by)}; tell that ("${name} learns that its lease was lost"), or tell this before it` }
@@ -2065,16 +2098,24 @@ function leaseGiven(statements: readonly StatementFact[]): string | undefined {
  * The first statement of a worker's code that reads its lease's state (`leaseStateWords`) and ran after the loss (in the loss's step,
  * after it; in a later step, any) and not after the clause's moment, up to the clause's step: there its code learns of the loss.
  */
-function leaseReadAfter(context: ClaimContext, worker: string, lost: { h: Happening; step: number }, moment: number | undefined): { line: number; at: number; step: number; reads: string } | undefined {
+function leaseReadAfter(context: ClaimContext, worker: string, lost: { h: Happening; step: number }, moment: number | undefined): { line: number; at: number; step: number; reads: string; /** What makes the read one the run cannot read soundly. */ unsound?: string } | undefined {
 	const statements = context.run.statements ?? []
+	// Names bound to the lease's signal (or `lost`) under another name: reading one reads the lease's state.
+	const aliases = new Set(statements.flatMap(statement => statement.aliases ?? []))
 	const lossIndex = (lost.step === context.step.index ? context.step : (context.run.steps[lost.step] as StepFacts)).happenings.indexOf(lost.h)
 	for (const step of [...context.run.steps.slice(lost.step, context.step.index), context.step]) {
 		for (const line of step.ran ?? []) {
 			if (line.worker !== worker || line.statement === undefined) continue
-			if (step.index === lost.step && line.order <= lossIndex) continue
+			// Before the loss: a line that ran at its moment, placed before it (a loss is noticed late and placed back at its moment, so a
+			// line that ran later in time is after it whatever place it was given).
+			if (step.index === lost.step && line.order <= lossIndex && line.at <= lost.h.at) continue
 			if (step.index === context.step.index && moment !== undefined && line.at > moment) continue
-			const words = leaseStateWords(statements[line.statement])
+			const statement = statements[line.statement]
+			const words = leaseStateWords(statement)
 			if (words.length > 0) return { line: line.line, at: line.at, step: step.index, reads: words.map(word => `\`${word}\``).join(', ') }
+			const alias = [...(statement?.calls ?? []), ...(statement?.names ?? []), ...(statement?.maybe ?? [])].filter(name => aliases.has(name))
+			if (alias.length > 0) return { line: line.line, at: line.at, step: step.index, reads: alias.map(name => `\`${name}\``).join(', '), unsound: 'a name the sample binds to its lease\'s signal (or `lost`) under another name' }
+			if (statement?.computed === true) return { line: line.line, at: line.at, step: step.index, reads: 'a property by a computed name', unsound: 'a property by a computed name (`x[…]`), which may be its lease\'s state' }
 		}
 	}
 	return undefined

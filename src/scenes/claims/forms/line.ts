@@ -55,6 +55,7 @@ function waitsNot(h: Of<'asked'>): boolean {
 
 function describeAsk(ask: Of<'asked'>): string {
 	if (ask.tryOnly) return `tried the key (no wait) at ${time(ask.at)}`
+	if (ask.signal === true) return `asked for the key at ${time(ask.at)}${ask.wait === undefined || ask.wait === Number.POSITIVE_INFINITY ? '' : ` with a wait of ${time(ask.wait)}`} and a \`signal\` that may end its wait sooner, which the run does not measure: ${SIGNAL_LIMIT}`
 	return ask.wait === undefined || ask.wait === Number.POSITIVE_INFINITY ? `asked for the key at ${time(ask.at)}, waiting as long as it takes` : `asked for the key at ${time(ask.at)} with a wait of ${time(ask.wait)}`
 }
 
@@ -1912,13 +1913,17 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		formula: "gave-up(w) ∈ step, waited > 0",
 		pattern: '{worker} has waited enough', alternatives: [],
 		example: 'B has waited enough',
-		meaning: "The worker's hold ran out of its wait in this step and gave up, without a lease, having waited some time: its ask carried a wait of more than 0 s and it stood in line all of it (\"has waited long enough\" reads the same). A hold with a wait of 0 s gives up the moment it asks, having waited no time: say \"gives up\".",
+		meaning: "The worker's hold ran out of its wait in this step and gave up, without a lease, having waited some time: its ask carried a wait of more than 0 s and it stood in line all of it (a hold that carries a signal, which may end its wait sooner, is refused) (\"has waited long enough\" reads the same). A hold with a wait of 0 s gives up the moment it asks, having waited no time: say \"gives up\".",
 		check(slots, context) {
 			const verdict = gaveUp(slots, context)
 			if (!verdict.ok) return verdict
 			const worker = actorOf(slots[0])
 			const gave = happened(context.step, 'gave-up', h => h.worker === worker)[0]
 			if (gave !== undefined && gave.waited === 0) return fails(`${context.name(worker)} waited no time: its ask carried a wait of 0 s, and it gave up the moment it asked, at ${time(gave.at)}; say it gives up at once`, 0)
+			// Its wait ran out only where nothing else could end it: a hold's signal ends a wait as a plain give-up.
+			const ask = gave === undefined ? undefined : [...earlierHappenings(context), ...context.step.happenings.slice(0, context.step.happenings.indexOf(gave))].filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === worker && h.store === gave.store).pop()
+			const signal = signalProblem(context, ask)
+			if (signal !== undefined) return fails(`"has waited enough" says ${context.name(worker)}'s wait ran out, but ${signal}`, 0)
 			return verdict
 		},
 	},
@@ -2288,15 +2293,26 @@ function willingToWait(slots: readonly Slot[], context: ClaimContext): Verdict {
 function toSpare(slots: readonly Slot[], context: ClaimContext, fenceAt: number, spareAt: number, verdict: Verdict): Verdict {
 	const grant = grantTold(slots, context, fenceAt) as Of<'granted'>
 	const ask = askOfGrant(context.run.steps.slice(1, context.step.index + 1), grant)
+	const signal = signalProblem(context, ask)
+	if (signal !== undefined) return fails(signal, spareAt)
 	if (ask?.wait === undefined || !Number.isFinite(ask.wait)) return fails(`${context.name(grant.worker)} asked with no limit on its wait, so it had no time to spare`, 0)
 	const spare = ask.wait - (grant.at - ask.at)
 	if (spare !== numberOf(slots[spareAt])) return fails(`${context.name(grant.worker)} asked at ${time(ask.at)} willing to wait ${time(ask.wait)} and got the key at ${time(grant.at)}: ${time(spare)} to spare`, spareAt)
 	return verdict
 }
 
-/** An ask that stands in line with no limit on its wait: no try, and no wait given or an endless one. */
+/** An ask that stands in line with no limit on its wait: no try, no wait given or an endless one, and no signal (which may end it). */
 function waitsForEver(h: Of<'asked'>): boolean {
-	return !h.tryOnly && (h.wait === undefined || h.wait === Number.POSITIVE_INFINITY)
+	return !h.tryOnly && (h.wait === undefined || h.wait === Number.POSITIVE_INFINITY) && h.signal !== true
+}
+
+/** What is said of an ask whose hold carries a signal, where a form measures its wait's limit. */
+const SIGNAL_LIMIT = "the hold's limit is the earlier of its wait and its signal's, and a give-up of the signal's is recorded as any other; tell the ask and its end (\"B asks with a wait of 10 s\", \"B gives up after 3 s\"), or drop the signal from the sample"
+
+/** Why a form that measures an ask's wait (its limit, its time to spare, a wait run out) does not read an ask whose hold carries a signal. */
+function signalProblem(context: ClaimContext, ask: Of<'asked'> | undefined): string | undefined {
+	if (ask?.signal !== true) return undefined
+	return `${context.name(ask.worker)}'s hold at ${time(ask.at)} carries a \`signal\`, which may end its wait before its wait of ${ask.wait === undefined || ask.wait === Number.POSITIVE_INFINITY ? 'no limit' : time(ask.wait)} does: ${SIGNAL_LIMIT}`
 }
 
 function unlimited(slots: readonly Slot[], context: ClaimContext): Verdict {
@@ -2304,6 +2320,6 @@ function unlimited(slots: readonly Slot[], context: ClaimContext): Verdict {
 	// Its first ask of the step with no limit (after a try turned away, the ask that followed), else (for the message) its first hold, else its first try.
 	const ask = asks(context, worker, waitsForEver, slots[1])[0] ?? asks(context, worker, h => !h.tryOnly, slots[1])[0] ?? asks(context, worker, undefined, slots[1])[0]
 	if (!ask) return otherStore(slots, context) ?? fails(`${context.name(worker)} did not ask for the key in this step`, 0)
-	if (ask.tryOnly || (ask.wait !== undefined && ask.wait !== Number.POSITIVE_INFINITY)) return fails(`${context.name(worker)} ${describeAsk(ask)}`, 0)
+	if (ask.tryOnly || (ask.wait !== undefined && ask.wait !== Number.POSITIVE_INFINITY) || ask.signal === true) return fails(`${context.name(worker)} ${describeAsk(ask)}`, 0)
 	return holds([saw(context.step, ask)], ask.at)
 }

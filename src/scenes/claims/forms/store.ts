@@ -1,6 +1,6 @@
 /** Claims about a lock store and the scene's clock: restarts, epochs, backups and restores, time passing. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
-import { actorOf, bigOf, fails, happened, happenedBefore, holds, numberOf, runSteps, saw, storeFor, time, unused } from '../query.ts'
+import { actorOf, bigOf, fails, happened, holds, leaseEnds, leasesLive, numberOf, runSteps, saw, storeFor, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 import { stillFull } from './holding.ts'
 
@@ -17,16 +17,16 @@ function lostInRestart(context: ClaimContext, count?: { n: number; word: string 
 	if (typeof store === 'string') return fails(store)
 	const restart = happened(context.step, 'restarted', h => h.store === store.id)[0]
 	if (!restart) return fails(`${context.name(store.id)} did not restart in this step`)
-	const live = new Set<string>()
-	for (const h of happenedBefore(context, restart)) {
-		if (h.kind === 'granted' && h.store === store.id) live.add(h.worker)
-		else if ((h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === store.id) live.delete(h.worker)
-	}
-	if (count === undefined && live.size === 0) return fails(`no lease of ${context.name(store.id)} was live when it restarted, at ${time(restart.at)}`)
-	if (count !== undefined && live.size !== count.n) return fails(`"${count.word}" says ${count.n === 2 ? 'two' : count.n} leases of ${context.name(store.id)} were live when it restarted, at ${time(restart.at)}, but ${live.size === 0 ? 'none was' : live.size === 1 ? 'one was' : `${live.size} were`}`)
-	const gone = [...live].map(worker => happened(context.step, 'gone', h => h.worker === worker && h.store === store.id && h.at === restart.at)[0])
-	const kept = [...live].find((_worker, i) => gone[i] === undefined)
-	if (kept !== undefined) return fails(`${context.name(kept)}'s lease survived the restart at ${time(restart.at)}`)
+	// Leases, not workers: a worker whose process crashed and restarted may hold two (its crashed process's old lease and its new one).
+	const live = leasesLive(context.run, restart, h => h.store === store.id)
+	if (count === undefined && live.length === 0) return fails(`no lease of ${context.name(store.id)} was live when it restarted, at ${time(restart.at)}`)
+	const twice = live.find((grant, i) => live.findIndex(other => other.worker === grant.worker) !== i)
+	const two = twice === undefined ? '' : ` (${context.name(twice.worker)} held two: its crashed process's old lease and its restarted process's new one)`
+	if (count !== undefined && live.length !== count.n) return fails(`"${count.word}" says ${count.n === 2 ? 'two' : count.n} leases of ${context.name(store.id)} were live when it restarted, at ${time(restart.at)}, but ${live.length === 0 ? 'none was' : live.length === 1 ? 'one was' : `${live.length} were`}${two}`)
+	const ends = leaseEnds(context.run)
+	const gone = live.map(grant => happened(context.step, 'gone', h => h.at === restart.at && ends.get(h) === grant)[0])
+	const kept = live.find((_grant, i) => gone[i] === undefined)
+	if (kept !== undefined) return fails(`${context.name(kept.worker)}'s lease survived the restart at ${time(restart.at)}`)
 	return holds([saw(context.step, restart), ...gone.map(h => saw(context.step, h as Of<'gone'>))], restart.at)
 }
 
@@ -169,7 +169,7 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		formula: "restarted(s) ∈ step, with exactly 2 leases of s live before it, and gone(v) at it for each",
 		pattern: 'both leases are lost', alternatives: ["both leases are lost/gone", "both leases are lost/gone with the restart", "the restart loses both leases", "the restart ends both leases"],
 		example: 'both leases are lost',
-		meaning: "The store restarted in this step, exactly two leases of it were live right before, and both were gone with the restart: \"both\" says there were two. It is refused of one lease, of three or more, and in a step where the store did not restart.",
+		meaning: "The store restarted in this step, exactly two leases of it were live right before, and both were gone with the restart: \"both\" says there were two, counted as leases, not workers (a restarted worker's old lease and its new one are two). It is refused of one lease, of three or more, and in a step where the store did not restart.",
 		check(_slots, context) {
 			return lostInRestart(context, { n: 2, word: 'both leases' })
 		},
