@@ -1654,6 +1654,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return timeless(until - ask.at === num(s[1]))
 	},
 	'waits-behind': (s, env) => behind(env, actor(s[0]), actor(s[1])),
+	// As "waits behind", and v stood last in line just before w's ask: w's place is right behind v.
+	'joins-line-behind': (s, env) => {
+		const meaning = behind(env, actor(s[0]), actor(s[1]))
+		const ask = meaning.events[0]
+		if (!meaning.ok || ask?.kind !== 'asked') return NO
+		const line = worldsOf(env.step)?.[env.step.happenings.indexOf(ask)]?.stores.get(ask.store)?.waiters
+		return line !== undefined && line.length > 0 && line[line.length - 1] === actor(s[1]) ? meaning : NO
+	},
 	'waits-behind-old-lease': (s, env) => behindOld(env, actor(s[0]), actor(s[1])),
 	'workers-wait-behind': (s, env) => {
 		const all = actors(s[0]).map(w => behind(env, w, actor(s[1])))
