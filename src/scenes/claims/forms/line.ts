@@ -889,9 +889,9 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(v, k, try) ∈ step for each v ∈ ws",
-		pattern: '{workers} try {key}', alternatives: ["{workers} try {key} without waiting", "{workers} try", "{workers} try without waiting"],
+		pattern: '{workers} try {key}', alternatives: ["{workers} try {key} without waiting", "{workers} try", "{workers} try without waiting", "{workers} both try {key}", "{workers} try for {key}", "{workers} both try for {key}"],
 		example: 'Workers A and B try the key',
-		meaning: 'Each of those workers tried the key in this step, without waiting.',
+		meaning: 'Each of those workers tried the key in this step, without waiting ("both try for the key" says the same). With a moment ("at the start", the scene\'s first moment, 0 s), each one\'s try came at that moment.',
 		check(slots, context) {
 			const all = triesOf(slots, context)
 			if (!Array.isArray(all)) return all
