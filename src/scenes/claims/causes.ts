@@ -182,6 +182,16 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	const told = said.told ?? said.events ?? eventsOf(cause.claim.evidence, context, true)
 	// A worker first in line is why it got the key from that line ("B is first in line, so B gets the key", judged just before the grant: check.ts's `lineCut`).
 	if (word === 'so' && cause.state && cause.firstInLine !== undefined && firstInLineCause(cause.firstInLine, effects, context)) return undefined
+	// A fence of the store's new epoch is why it is larger than a fence of an older epoch: the epoch alone decides that comparison
+	// ("C's fence is from the new epoch, so it is larger than B's"); not a fence of the same epoch, which its count decides.
+	const comparison = effect.claim.said?.comparison
+	if (said.epoch !== undefined && comparison !== undefined && comparison.write === undefined && comparison.relation === '>' && comparison.workers?.[0] === said.epoch.worker && comparison.left === said.epoch.fence && fenceEpoch(comparison.right) < fenceEpoch(comparison.left)) return undefined
+	// Else, told of a fence of the same epoch, that is why not (said only where no other link holds, below).
+	let epochWhy: string | undefined
+	if (said.epoch !== undefined && comparison !== undefined && comparison.write === undefined && comparison.workers?.[0] === said.epoch.worker && comparison.left === said.epoch.fence && fenceEpoch(comparison.right) >= fenceEpoch(comparison.left)) {
+		const other = comparison.workers[1]
+		epochWhy = `${SAYS[word]}, but ${context.name(other)}'s fence ${showFence(comparison.right)} is of epoch ${fenceEpoch(comparison.right)} too, not an older one: the new epoch is not why ${context.name(said.epoch.worker)}'s fence ${showFence(comparison.left)} compares as it does; tell why, or join the clauses with "and"`
+	}
 	// A renewal told as an event is why its lease is live at a moment when, without it, the lease would have ended by then.
 	const live = effect.claim.said?.live
 	if (!cause.state && live !== undefined && told.some(event => event.kind === 'renewed' && renewalAt(event, live, context) === 'needed')) return undefined
@@ -291,6 +301,7 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	const row = taken === undefined ? undefined : causesOf(taken, context).find((one): one is Of<'wrote'> => one.kind === 'wrote' && told.includes(one))
 	if (taken !== undefined && row !== undefined) return `${SAYS[word]}, but ${context.name(taken.database)} would have taken ${context.name(taken.worker)}'s write at ${formatDuration(taken.at)} without it: ${context.name(row.worker)}'s write at ${formatDuration(row.at)} only ${row.after > row.before ? 'raised' : 'kept'} the row's fence ${row.after > row.before ? `from ${showFence(row.before)} to ${showFence(row.after)}` : showFence(row.after)}, and a fence no larger in the row takes a write all the same (${context.name(taken.worker)}'s fence ${showFence(taken.fence)} against ${showFence(row.before)}); tell why it happened, or join the clauses with "and"`
 	if (stopWhy !== undefined) return stopWhy
+	if (epochWhy !== undefined) return epochWhy
 	const says = SAYS[word]
 	const why = lost === undefined ? (compared !== undefined ? comparedWhy(compared, context) : (renewalWhy(cause, live, context) ?? recordedWhy(decided ?? effects[0], context))) : `${context.name(lost.writerBefore ?? '')}'s ${context.words?.thing ?? 'write'} was lost when ${context.name(lost.database)} took ${context.name(lost.worker)}'s write at ${formatDuration(lost.at)}, and the clause before does not tell that write`
 	return `${says}, but the engine records no such cause: ${why}; tell why it happened, or join the clauses with "and"`

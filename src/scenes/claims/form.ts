@@ -167,6 +167,8 @@ export interface Said {
 	clock?: { reads?: number; past?: bigint; moved?: true }
 	/** An event that did not happen: a renewal of a worker's lease. */
 	absent?: { kind: 'renewed'; worker: string }
+	/** A worker's fence it says is of its store's new epoch: why that fence is larger than one of an older epoch ("C's fence is from the new epoch, so it is larger than B's"). */
+	epoch?: { worker: string; fence: bigint }
 	/** The store whose line it says is empty: no one a freed key could go to ("nobody waits, so the key is free"). */
 	empty?: string
 	/** The store whose key it says is free. */

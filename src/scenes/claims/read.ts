@@ -86,6 +86,8 @@ export interface ReadClause {
 	 * fence 1 is from an older epoch"): "it" is that fence, so the subject's fence it compares must be it (where the check compares it).
 	 */
 	itFence?: Slot
+	/** Read with "it" or "that fence" standing for a fence the clause before named: what it compares is fences ("…, so it is larger than B's"). */
+	ofFence?: true
 	/**
 	 * The state of "S when E" (`state-first`): `during` said with "when", S held at E's moment as after
 	 * "while", having begun before E; of "When E, S" (`event-first`), S held at E's moment and may have
@@ -257,7 +259,7 @@ const STILL = /\bstill\b/i
  * Joints between clauses; " that" after a lease or key ("a 10 s lease that nothing renews") opens a clause about it, as ", which" does;
  * and a space after a fence before "from the new epoch" ("with fence 5000:1 from the new epoch") as a comma would: those words are that fence's.
  */
-const CONNECTIVE = /,? and then |, then | then |, and |, so |, but |, because |, since |,? while |,? when |,? although |, though | and | so | but | because | since |, |: | for (?=an? |the )|(?<=\b(?:lease|key)) (?=that )|(?<=\bfence \d[\d:]*) (?=(?:from|of|in) (?:the|the store['’]s|its store['’]s) new epoch\b)/g
+const CONNECTIVE = /,? and then |, then | then |, and |, so |, but |, because |, since |,? while |,? when |,? although |, though | and | so | but | because | since |, |: | for (?=an? |the )|(?<=\b(?:lease|key)) (?=that )|(?<=\bfence \d[\d:]*) (?=(?:from|of|in) (?:the|the store['’]s|its store['’]s) new epoch\b)|(?<=\b(?:key|it|once|away)) (?=with a fence (?:from|of|in) (?:a|the|the store['’]s|its store['’]s) new epoch\b)/g
 
 /**
  * The forms that, before "when", hold over a span the event after "when" falls in: a state that held
@@ -506,7 +508,7 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				}
 				// "B's is larger than A's" leaves out what it compares: it is the fences of a comparison of two workers' fences right before it in its
 				// sentence. ("…, which is larger than A's" and "…, larger than A's" after a clause about a worker are of that worker's fence.)
-				if (BARE_COMPARISONS.has(clause.form.id) && !clause.relative && !/\bfence\b|^(?:larger|higher|greater|bigger|smaller|lower|less) /i.test(text.slice(clause.start, clause.end))) {
+				if (BARE_COMPARISONS.has(clause.form.id) && !clause.relative && clause.ofFence !== true && !/\bfence\b|^(?:larger|higher|greater|bigger|smaller|lower|less) /i.test(text.slice(clause.start, clause.end))) {
 					const before = result.clauses.length > opened ? result.clauses[result.clauses.length - 1] : undefined
 					if (before === undefined || !BARE_COMPARISONS.has(before.form.id)) {
 						result.problems.push({ start: clause.start, end: clause.end, message: `"${text.slice(clause.start, clause.end)}" does not say what it compares: without the word "fence" it reads only right after a comparison of two workers' fences in its sentence ("C's fence is larger than B's, and B's is larger than A's"); else write "fence" ("B's fence is larger than A's")` })
@@ -989,9 +991,14 @@ function readingsOf(sentence: Sentence, i: number, j: number, referent: string |
 	}
 	// "It is larger than B's fence 2" right after a clause that named a worker's fence ("C gets the key with fence 3") compares that fence.
 	const fenceOf = sentence.fences?.get(`${i}|${referent ?? ''}`)
-	if (typeof clause !== 'object' && fenceOf !== undefined && FENCE_IT.test(text.slice(i, j))) {
+	if (typeof clause !== 'object' && fenceOf !== undefined && (FENCE_IT.test(text.slice(i, j)) || FENCE_THAT.test(text.slice(i, j)))) {
 		const compared = readClause(language, text, i, j, place, referent, initial, plural, fenceOf)
 		if (typeof compared === 'object') clause = compared
+	}
+	// "That fence …" with no fence named right before it names nothing.
+	if (typeof clause !== 'object' && fenceOf === undefined && FENCE_THAT.test(text.slice(i, j))) {
+		const rest = text.slice(i, j).replace(FENCE_THAT, '')
+		clause = `"${text.slice(i, j).slice(0, text.slice(i, j).length - rest.length - 1)}" names the fence the clause right before it named ("C gets the key with fence 3. That fence ${rest}"), and the clause before it names no worker's fence: name the fence's holder ("C's fence ${rest}")`
 	}
 	// "…, which is larger than B's fence 2" (or "…, larger than B's fence 2") after a clause that named its worker's fence by its value is of that fence too.
 	if (typeof clause === 'object' && clause.itFence === undefined && fenceOf?.fence !== undefined && fenceOf.worker === clause.subject && clause.form.pattern.startsWith('{owner} fence ') && /^(?:(?:which|that) |(?:larger|higher|greater|bigger|smaller|lower|less) than )/i.test(text.slice(i, j))) clause = { ...clause, itFence: fenceOf.fence }
@@ -1878,7 +1885,20 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			if (!compiled.pattern.startsWith('{owner} fence is ')) continue
 			const clause = matchForm(language, compiled, told, offset, owned.length - 'it '.length, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
-			else if (clause) return { ...clause, start: offset, ...(fence.fence !== undefined ? { itFence: fence.fence } : {}) }
+			else if (clause) return { ...clause, start: offset, ofFence: true, ...(fence.fence !== undefined ? { itFence: fence.fence } : {}) }
+		}
+		return problem
+	}
+	// "that fence comes from the new epoch", right after a clause that named C's fence, reads "C's fence comes from the new epoch".
+	const that = FENCE_THAT.exec(core)
+	if (fence !== undefined && that) {
+		const owned = `${language.names.labelOf(fence.worker)}'s fence `
+		const told = `${owned}${core.slice(that[0].length)}`
+		for (const compiled of entry.byFirstWord.get(firstWordOf(told)) ?? []) {
+			if (!compiled.pattern.startsWith('{owner} fence ')) continue
+			const clause = matchForm(language, compiled, told, offset, owned.length - that[0].length, referent, plural)
+			if (typeof clause === 'string') problem ??= clause
+			else if (clause) return { ...clause, start: offset, ofFence: true, ...(fence.fence !== undefined ? { itFence: fence.fence } : {}) }
 		}
 		return problem
 	}
@@ -2062,12 +2082,14 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 	}
 	// After a clause about a worker, words that describe a fence are its fence's: "B gets it with fence 5000:1, from the new epoch"
 	// reads "B's fence is from the new epoch", and "larger than its old fence 1" reads "B's fence is larger than its old fence 1".
-	if (elided && FENCE_APPOSITIVE.test(core) && referent !== undefined && language.names.kindOf(referent) === 'worker') {
+	// ", with a fence from the new epoch" is its fence's too: "B gets it at once, with a fence from a new epoch" reads "B's fence is from a new epoch".
+	const withFence = WITH_FENCE_EPOCH.exec(core)?.[0].length ?? 0
+	if (elided && FENCE_APPOSITIVE.test(core.slice(withFence)) && referent !== undefined && language.names.kindOf(referent) === 'worker') {
 		const fence = `${language.names.labelOf(referent)}'s fence is `
-		const told = `${fence}${core}`
+		const told = `${fence}${core.slice(withFence)}`
 		for (const compiled of entry.byFirstWord.get(firstWordOf(told)) ?? []) {
 			if (!compiled.pattern.startsWith('{owner} fence is ')) continue
-			const clause = matchForm(language, compiled, told, offset, fence.length, referent, plural)
+			const clause = matchForm(language, compiled, told, offset, fence.length - withFence, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
 			// It tells the fence the clause before told, so it held when that happened, as after "while".
 			else if (clause) return { ...clause, start: offset, during: true }
@@ -2183,6 +2205,12 @@ function causeOf(language: SceneLanguage, text: string, start: number): { noun: 
 /** "it is larger than …" (or smaller), which after a clause that named a worker's fence compares that fence. */
 const FENCE_IT = /^it is (?:larger|higher|greater|bigger|smaller|lower) than /i
 
+/** "that fence …" (or "this fence"), which after a clause that named a worker's fence is that fence ("C gets it with fence 5000:1. That fence comes from the new epoch"). */
+const FENCE_THAT = /^(?:that|this) fence (?=\S)/i
+
+/** ", with a fence from the new epoch" after a clause about a worker: its fence's epoch, as "C's fence is from the new epoch" (the words after "with a fence"). */
+const WITH_FENCE_EPOCH = /^with a fence (?=(?:from|of|in) (?:a|the|the store['’]s|its store['’]s) new epoch$)/
+
 /**
  * The fence a clause names: its subject's, where it names a fence ("C gets the key with fence 3", "C's fence is 3"); with the fence
  * itself where the clause names it by its value as its subject's ("C gets the key with fence 3", "A's old fence 1 is from an older
@@ -2236,7 +2264,7 @@ const BOTH_PLACES = /^both (?=(?:places|slots)\b|are (?:taken|full|in use)\b)/
 /** The start of words that describe a fence, which after a clause about a worker are its fence's ("from the new epoch", "a fence of the new epoch", "larger than A's fence 1"). */
 /** ", with the next fence, 2" after a clause about a worker: its grant of that fence, the next (`gets-with-next-fence`). */
 const NEXT_FENCE_APPOSITIVE = /^with the next fence,? \S+$/
-const FENCE_APPOSITIVE = /^(?:from|of|in) (?:the|the store['’]s|its store['’]s) new epoch$|^a fence of |^(?:larger|higher|greater|bigger|smaller|lower) than |^a (?:larger|higher|greater|bigger) fence than /
+const FENCE_APPOSITIVE = /^(?:from|of|in) (?:the|the store['’]s|its store['’]s) new epoch$|^(?:from|of|in) a new epoch$|^a fence of |^(?:larger|higher|greater|bigger|smaller|lower) than |^a (?:larger|higher|greater|bigger) fence than /
 
 /** "all" and a count of the workers spoken of before, at a clause's start: "all three", "all 3 of them". */
 const ALL_OF = new RegExp(`^all (${COUNT_PATTERN})(?: of them)? `)

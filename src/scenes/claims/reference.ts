@@ -46,6 +46,8 @@ interface Meaning {
 	fenced?: string
 	clock?: { reads?: number; past?: bigint; moved?: true }
 	absent?: string
+	/** For causes: a worker's fence said to be of its store's new epoch, why it is larger than a fence of an older epoch. */
+	epoch?: { worker: string; fence: bigint }
 	/** For causes: the store whose line is empty, and the store whose key is free. */
 	empty?: string
 	free?: string
@@ -1769,6 +1771,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return timeless(until - ask.at === num(s[1]))
 	},
 	'waits-behind': (s, env) => behind(env, actor(s[0]), actor(s[1])),
+	// As "waits behind", and v stood last in line just before w's ask: w's place is right behind v.
+	'joins-line-behind': (s, env) => {
+		const meaning = behind(env, actor(s[0]), actor(s[1]))
+		const ask = meaning.events[0]
+		if (!meaning.ok || ask?.kind !== 'asked') return NO
+		const line = worldsOf(env.step)?.[env.step.happenings.indexOf(ask)]?.stores.get(ask.store)?.waiters
+		return line !== undefined && line.length > 0 && line[line.length - 1] === actor(s[1]) ? meaning : NO
+	},
 	'waits-behind-old-lease': (s, env) => behindOld(env, actor(s[0]), actor(s[1])),
 	'workers-wait-behind': (s, env) => {
 		const all = actors(s[0]).map(w => behind(env, w, actor(s[1])))
@@ -2937,7 +2947,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		// The epoch is the fence's high 64 bits.
 		const epoch = lease.fence >> 64n
 		const opened = upTo(env).flatMap(step => step.happenings).filter(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === lease.store).pop()
-		return opened && (opened.kind === 'restarted' || opened.kind === 'restored') && opened.epoch === epoch ? holdsNow(true, [opened, ...leaseGrant(env, actor(s[0]))], env) : NO
+		return opened && (opened.kind === 'restarted' || opened.kind === 'restored') && opened.epoch === epoch ? holdsNow(true, [opened, ...leaseGrant(env, actor(s[0]))], env, { epoch: { worker: actor(s[0]), fence: lease.fence } }) : NO
 	},
 	'fence-larger-than': (s, env) => fences(env, actor(s[0]), actor(s[1]), '>'),
 	// The fences up to the moment, in the order given, each larger than the one before, of one store; at least one pair. "The one
@@ -5566,6 +5576,9 @@ function beforeTimed(clause: ReadClause, after: readonly ReadClause[], step: Ste
 /** Whether what `cause` tells is why what `effect` tells happened, by the engine's recorded causes (a state as a cause of an event: strictly before it). */
 function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsState: boolean, effectIsState: boolean, moment?: number): boolean {
 	if (cause.limit !== undefined) return limitCauses(cause.limit, effect, context)
+	// A fence of the new epoch is why it is larger than another worker's fence of an older epoch (the high 64 bits decide it).
+	const compared = effect.compares
+	if (cause.epoch !== undefined && compared !== undefined && compared.write === undefined && compared.relation === '>' && compared.workers?.[0] === cause.epoch.worker && compared.left === cause.epoch.fence && compared.right >> 64n < compared.left >> 64n) return true
 	// A write's answer, or a comparison of its fence with the row's: each follows only from the fences the database compared.
 	const write = effect.decides ?? effect.compares?.write
 	// A THING lost: the write that replaced it, told by the cause (as an event, or as the database taking it).

@@ -282,6 +282,27 @@ function waitedBehind(context: ClaimContext, worker: string, ahead: string, slot
 }
 
 /**
+ * "C joins the line behind B": as "waits behind" (C asked in this step and stood in line), and on that ask C took the place
+ * right behind B: B was the last in line for the key just before the ask. A holder with no one in line is not a place in line.
+ */
+function joinedBehind(context: ClaimContext, worker: string, ahead: string, slot: number): Verdict {
+	const verdict = waitedBehind(context, worker, ahead, slot)
+	if (!verdict.ok) return verdict
+	const list = context.step.happenings
+	const joined = joinedLine(context, worker)
+	const stood = joined.ok ? joined.evidence.find(e => e.kind === 'happened' && e.order !== undefined) : undefined
+	const index = stood?.kind === 'happened' && stood.order !== undefined ? stood.order : list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
+	const ask = list[index] as Of<'asked'>
+	const name = context.name(worker)
+	const line = worldsOf(context.step)?.[index]?.stores.get(ask.store)?.waiters
+	if (line === undefined) return fails(`the scene does not show the line as ${name} asked, so it cannot tell whom ${name} joined it behind`, slot)
+	const last = line[line.length - 1]
+	if (last === ahead) return verdict
+	if (last === undefined) return fails(`no one stood in line when ${name} asked, at ${time(ask.at)}: ${context.name(ahead)} held the key, and ${name} stood first in line; say "${name} waits behind ${context.name(ahead)}"`, slot + 1)
+	return fails(`${context.name(last)} was last in line when ${name} asked, at ${time(ask.at)}: ${name} joined the line right behind ${context.name(last)}${line.includes(ahead) ? `, not ${context.name(ahead)}` : ''}`, slot + 1)
+}
+
+/**
  * "B waits behind A's old lease" ("A waits behind its own old lease"): the worker of slot `worker` asked in this step and stood
  * in line (as "waits behind"), and when it asked, the key was held by a lease the store keeps in `owner`'s name that `owner`'s
  * crashed process held: granted before a restart of `owner`'s process that came before the ask, and not ended by the ask.
@@ -899,9 +920,9 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(v, k, try) ∈ step for each v ∈ ws",
-		pattern: '{workers} try {key}', alternatives: ["{workers} try {key} without waiting", "{workers} try", "{workers} try without waiting"],
+		pattern: '{workers} try {key}', alternatives: ["{workers} try {key} without waiting", "{workers} try", "{workers} try without waiting", "{workers} both try {key}", "{workers} try for {key}", "{workers} both try for {key}"],
 		example: 'Workers A and B try the key',
-		meaning: 'Each of those workers tried the key in this step, without waiting.',
+		meaning: 'Each of those workers tried the key in this step, without waiting ("both try for the key" says the same). With a moment ("at the start", the scene\'s first moment, 0 s), each one\'s try came at that moment.',
 		check(slots, context) {
 			const all = triesOf(slots, context)
 			if (!Array.isArray(all)) return all
@@ -1287,6 +1308,16 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		example: 'B queues behind A',
 		meaning: 'The first worker asked for the key in this step while the second held it or stood in line for it, and stood in line: it is in line when the step ends, or got the key from the line, or gave up after some wait (not at the moment it asked, a wait of 0 s). The ask is its first hold of the step that stood in line (not one given the key at once). A worker whose process restarted since the grant the store keeps in its name, and was given none since, holds nothing: no one waits behind it.',
 		check: (slots, context) => waitedBehind(context, actorOf(slots[0]), actorOf(slots[1]), 0),
+	},
+	{
+		id: 'joins-line-behind',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k) ∈ step, not a try, with v the last of line(k) just before it, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it, waited > 0, ∈ step",
+		pattern: '{worker} joins the line/queue behind {worker}', alternatives: ["{worker} joins the line/queue right behind {worker}", "{worker} gets in line behind {worker}"],
+		example: 'C joins the line behind B',
+		meaning: 'The first worker asked for the key in this step and stood in line (as "waits behind"), taking the place right behind the second: just before its ask the second stood last in line for that key. Behind a holder with no one in line, the worker stands first in line: that is "waits behind", not joining the line behind it.',
+		check: (slots, context) => joinedBehind(context, actorOf(slots[0]), actorOf(slots[1]), 0),
 	},
 	{
 		id: 'waits-behind-old-lease',
@@ -1716,9 +1747,9 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k) ∈ step to w from the line, with no one behind w in line(k) just before it",
-		pattern: '{key} goes to {worker}, last in line', alternatives: ['{key} goes to {worker}, the last one in line', '{key} passes to {worker}, last in line', '{worker}, last in line, gets {key}', '{worker}, the last one in line, gets {key}'],
+		pattern: '{key} goes to {worker}, last in line', alternatives: ['{key} goes to {worker}, the last one in line', '{key} passes to {worker}, last in line', '{worker}, last in line, gets {key}', '{worker}, the last one in line, gets {key}', '{key} goes to {worker}, the last one waiting', '{worker}, the last one waiting, gets {key}'],
 		example: 'the key goes to D, last in line',
-		meaning: 'The worker stood in line when the key was let go, with no one behind it, and was given it.',
+		meaning: 'The worker stood in line when the key was let go, with no one behind it, and was given it ("the last one waiting" says the same).',
 		check: (slots, context) => goesToLast(slots, context, 1),
 	},
 	{
@@ -1726,9 +1757,9 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k, fence f) ∈ step to w from the line, with no one behind w in line(k) just before it",
-		pattern: '{key} goes to {worker}, last in line, with fence {fence}', alternatives: ['{key} goes to {worker}, the last one in line, with fence {fence}', '{worker}, last in line, gets {key} with fence {fence}', '{worker}, the last one in line, gets {key} with fence {fence}', '{worker}, last in line, gets fence {fence}', '{worker}, the last one in line, gets fence {fence}'],
+		pattern: '{key} goes to {worker}, last in line, with fence {fence}', alternatives: ['{key} goes to {worker}, the last one in line, with fence {fence}', '{worker}, last in line, gets {key} with fence {fence}', '{worker}, the last one in line, gets {key} with fence {fence}', '{worker}, last in line, gets fence {fence}', '{worker}, the last one in line, gets fence {fence}', '{key} goes to {worker}, the last one waiting, with fence {fence}', '{worker}, the last one waiting, gets {key} with fence {fence}', '{worker}, the last one waiting, gets fence {fence}'],
 		example: 'the key goes to D, last in line, with fence 4',
-		meaning: 'The worker stood in line when the key was let go, with no one behind it, and was given it with that fence.',
+		meaning: 'The worker stood in line when the key was let go, with no one behind it, and was given it with that fence ("the last one waiting" says the same).',
 		check: (slots, context) => goesToLast(slots, context, 1, 2),
 	},
 	{

@@ -389,9 +389,9 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "backed-up ∈ step (a scene of one store)",
 		each: 'backup',
-		pattern: 'kv.db is copied to a backup', alternatives: ["kv.db is backed up", "the store is backed up", "the store is copied to a backup", "the lock's store is backed up", "the lock's store is copied to a backup"],
+		pattern: 'kv.db is copied to a backup', alternatives: ["kv.db is backed up", "the store is backed up", "the store is copied to a backup", "the lock's store is backed up", "the lock's store is copied to a backup", "an/the operator backs up kv.db", "an/the operator backs up the store", "an/the operator backs up the lock's store"],
 		example: 'kv.db is copied to a backup',
-		meaning: "A copy of the store's kv.db was taken in this step.",
+		meaning: "A copy of the store's kv.db was taken in this step (\"an operator backs up the store\" says the same: a backup is an operator's act).",
 		check: (_slots, context) => backedUp(context),
 	},
 	{
@@ -411,9 +411,9 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "restored ∈ step (a scene of one store)",
 		each: 'restore',
-		pattern: 'kv.db is restored from the backup', alternatives: ["the store is restored from the backup", "the lock's store is restored from the backup"],
+		pattern: 'kv.db is restored from the backup', alternatives: ["the store is restored from the backup", "the lock's store is restored from the backup", "an/the operator restores kv.db from the backup", "an/the operator restores the store from the backup", "an/the operator restores the lock's store from the backup"],
 		example: 'kv.db is restored from the backup',
-		meaning: 'The store opened again on the copy a backup took, in this step.',
+		meaning: 'The store opened again on the copy a backup took, in this step ("an operator restores the store from the backup" says the same: a restore is an operator\'s act).',
 		check: (_slots, context) => restoredFrom(context),
 	},
 	{

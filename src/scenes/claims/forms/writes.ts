@@ -1500,9 +1500,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "epoch(fence(lease(w, t))) = e, the epoch of the last restarted(s) or restored(s) ∈ run by t, s its store",
-		pattern: '{owner} fence is of the new epoch', alternatives: ['{owner} fence is from the new epoch', '{owner} fence is a fence of the new epoch', '{owner} fence is in the new epoch', "{owner} fence is from/of/in the store's new epoch", "{owner} fence is from/of/in its store's new epoch", "{owner} fence is a fence of the store's new epoch", "{owner} fence is a fence of its store's new epoch"],
+		pattern: '{owner} fence is of the new epoch', alternatives: ['{owner} fence is from the new epoch', '{owner} fence is a fence of the new epoch', '{owner} fence is in the new epoch', "{owner} fence is from/of/in the store's new epoch", "{owner} fence is from/of/in its store's new epoch", "{owner} fence is a fence of the store's new epoch", "{owner} fence is a fence of its store's new epoch", '{owner} fence is from/of/in a new epoch', '{owner} fence comes from the new epoch', '{owner} fence comes from a new epoch', "{owner} fence comes from the store's new epoch", "{owner} fence comes from its store's new epoch"],
 		example: "B's fence is of the new epoch",
-		meaning: "The worker's latest fence carries the epoch its store last opened with again (a restart or a restore), in this step or before: not the one it began with, nor one an earlier open wrote.",
+		meaning: "The worker's latest fence carries the epoch its store last opened with again (a restart or a restore), in this step or before: not the one it began with, nor one an earlier open wrote. \"Comes from\" says the same, and so does \"a new epoch\": the store's newest.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const lease = context.world.workers.get(worker)?.lease
@@ -1511,7 +1511,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			const opened = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => step.happenings.filter((h): h is Of<'restarted'> | Of<'restored'> => (h.kind === 'restarted' || h.kind === 'restored') && h.store === lease.store)).pop()
 			if (opened === undefined) return fails(`${context.name(worker)}'s fence ${showFence(lease.fence)} is of epoch ${epoch}, and ${context.name(lease.store)} has not opened again: there is no new epoch`, 0)
 			if (opened.epoch !== epoch) return fails(`${context.name(worker)}'s fence ${showFence(lease.fence)} is of epoch ${epoch}, and the new epoch, ${context.name(lease.store)}'s last open's, is ${opened.epoch}`, 0)
-			return { ...holds([leaseEvidence(context.world, worker)], context.world.time), said: { events: [opened, grantOfLease(context, worker)].filter(h => h !== undefined) } } as Verdict
+			return { ...holds([leaseEvidence(context.world, worker)], context.world.time), said: { events: [opened, grantOfLease(context, worker)].filter(h => h !== undefined), epoch: { worker, fence: lease.fence } } } as Verdict
 		},
 	},
 ]
