@@ -180,6 +180,14 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	const said = cause.claim.said ?? {}
 	// What the clause before tells as a cause: a worker in line tells its own ask, not the grants of the holders it waits behind.
 	const told = said.told ?? said.events ?? eventsOf(cause.claim.evidence, context, true)
+	// Nobody else writing is why a write was taken: each write the effect tells (and the one whose answer it tells) is one of those workers',
+	// taken by a database that compared its fence with a row's fence that none but them left ("A saves; the database takes it, since nobody else wrote").
+	const alone = said.alone
+	if (alone !== undefined) {
+		const decides = effect.claim.said?.decides
+		const writes = [...(decides === undefined ? [] : [decides]), ...effects]
+		if (effects.length > 0 && writes.every(event => event.kind === 'wrote' && event.changed && event.fenced && !event.noFence && alone.includes(event.worker) && (event.writerBefore === undefined || alone.includes(event.writerBefore)))) return undefined
+	}
 	// A worker first in line is why it got the key from that line ("B is first in line, so B gets the key", judged just before the grant: check.ts's `lineCut`).
 	if (word === 'so' && cause.state && cause.firstInLine !== undefined && firstInLineCause(cause.firstInLine, effects, context)) return undefined
 	// A fence of the store's new epoch is why it is larger than a fence of an older epoch: the epoch alone decides that comparison

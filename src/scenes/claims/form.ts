@@ -173,6 +173,8 @@ export interface Said {
 	empty?: string
 	/** The store whose key it says is free. */
 	free?: string
+	/** The workers it says alone wrote ("nobody else wrote"): why a write of theirs a database checking fences took, its row's fence left by none but them, was taken (`causes.ts`). */
+	alone?: readonly string[]
 	/** The store (or '' for any) of which it says no one let go ("nobody lets go"): why a give-up came, when every holder kept its place through the wait (`causes.ts`). */
 	kept?: string
 	/** A semaphore's limit it tells ("the semaphore allows 2"): why grants with room, or waits behind that many holders, happened (`causes.ts`). */
@@ -360,9 +362,10 @@ export interface ClaimForm {
 	 * kind `workers` and with no words of its own (none when the text named none). `askers`: only the workers the
 	 * text named before it as asking (a clause that tells their ask, the lock's answer to it in the step, a grant, a
 	 * refusal, giving up, or their place in line), whom "else" contrasts with: not a worker it named only holding the key,
-	 * keeping a lease, working, waking or pausing.
+	 * keeping a lease, working, waking or pausing. `writers`: only the workers of the last clause before it that told a write (its
+	 * formula opens with their write, `wrote(w`), as "nobody else wrote" contrasts with.
 	 */
-	others?: true | 'askers'
+	others?: true | 'askers' | 'writers'
 }
 
 /**

@@ -745,7 +745,9 @@ function withOthers(clause: ReadClause, before: readonly ReadClause[]): ReadClau
 	// In the order they were last named: the last is the worker the text spoke of last. Of "else" ("nobody else asks"), only
 	// those named as asking: a clause whose form tells their ask, the lock's answer to it in the step, or their place in line;
 	// not one that names them holding the key, working or keeping a lease ("At 0 s A holds the key. B asks, and nobody else asks" counts A's ask).
-	const named = clause.form.others === 'askers' ? before.filter(one => ASKING.test(one.form.formula)) : before
+	// Of "nobody else wrote", only the last clause that told a worker's write, the worker its subject (not "the database takes it"): "else" leaves out the writer the text spoke of last, not every one it named
+	// ("B saves. A saves; the database takes it, since nobody else wrote" counts B's write).
+	const named = clause.form.others === 'askers' ? before.filter(one => ASKING.test(one.form.formula)) : clause.form.others === 'writers' ? before.filter(one => WRITING.test(one.form.formula) && /^\{workers?\} /.test(one.form.pattern)).slice(-1) : before
 	const ids: string[] = []
 	for (const id of named.flatMap(one => one.group ?? (one.subject === undefined ? [] : [one.subject]))) ids.splice(0, ids.length, ...ids.filter(other => other !== id), id)
 	if (clause.form.others !== 'askers') return { ...clause, slots: [...clause.slots, { type: 'workers', text: '', start: clause.end, end: clause.end, value: { type: 'actors', ids } }] }
@@ -767,6 +769,9 @@ function withOthers(clause: ReadClause, before: readonly ReadClause[]): ReadClau
  */
 /** A form's formula that names its worker holding, getting or letting go of a key: a live lease, the holders, a grant, a release, a lease's end. */
 const OF_THE_KEY = /^(?:for each \w+ (?:of|∈) ws: )?(?:¬?live|granted|released|expired|ended)\([wv][,)]|^\|?holders\(k, t\)|^\w+ held a lease|^one lease of w live|^lease\(w, t\) ran out/
+
+/** A form's formula that names its worker writing: it opens with the worker's write ("A saves", "A saves with fence 1"). */
+const WRITING = /^wrote\(w[,)]/
 
 const ASKING = /^(?:for each \w+ (?:of|∈) ws: )?(?:asked|granted|refused|gave-up)\([wv][,)][^∈]*∈ step|^\w+ ∈ line\(|^\w+ stood in line\(|^place\(\w+, line\(|^line\(k, t\) = (?:ws|\[w\])|^\|line\(k, t\)\| = n ∧ first\(line/
 

@@ -51,6 +51,8 @@ interface Meaning {
 	/** For causes: the store whose line is empty, and the store whose key is free. */
 	empty?: string
 	free?: string
+	/** For causes: the workers said to be alone in writing ("nobody else wrote"), why a write of theirs taken over a fence they alone left was taken. */
+	alone?: readonly string[]
 	/** For causes: the store (or '' for any) no one let go of, why a give-up came when no lease of it ended from the ask to the give-up. */
 	kept?: string
 	/** The row evidence a row state gives, for causes: the database and its fence. */
@@ -2549,6 +2551,16 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'does-not-save': (s, env) => timeless(events(env.step, 'wrote', h => h.worker === actor(s[0])).length === 0),
 	// Of the whole scene: the steps up to this one and those after it.
 	'never-writes': (s, env) => timeless([...upTo(env), ...laterSteps(env)].every(step => events(step, 'wrote', h => h.worker === actor(s[0])).length === 0)),
+	// "Nobody else wrote": the text named a writer before it, and every write to any database up to the clause's moment (else the step's end), in
+	// this step and the ones before, taken or refused, is by a worker it named writing.
+	'nobody-else-wrote': (s, env) => {
+		const others = s.find(slot => slot.type === 'workers')?.value
+		const ws = others?.type === 'actors' ? others.ids : []
+		if (ws.length === 0) return NO
+		const t = env.moment
+		const all = [...env.run.steps.slice(1, env.step.index).flatMap(step => step.happenings), ...env.step.happenings.filter(h => t === undefined || h.at <= t)]
+		return timeless(all.every(h => h.kind !== 'wrote' || ws.includes(h.worker)), { alone: ws })
+	},
 	'nobody-refuses': (_s, env) => timeless(events(env.step, 'wrote', h => !h.changed).length === 0 && events(env.step, 'refused', () => true).length === 0 && events(env.step, 'renew-refused', () => true).length === 0),
 	'nobody-releases': (s, env) => timeless(events(env.step, 'released', h => named(s[0]) === undefined || h.store === named(s[0])).length === 0, { kept: named(s[0]) ?? '' }),
 	'never-lets-go-of-key': (s, env) => {
@@ -5585,6 +5597,13 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 	const lost = effect.overwrites
 	// What the cause tells: a worker in line, its own ask (not the holders it waits behind).
 	const told = cause.told ?? cause.makers
+	// "Nobody else wrote" is why a write was taken: every write told (and the one whose answer is told) is by one of those workers,
+	// taken by a database comparing fences, over a row's fence none but they left.
+	if (cause.alone !== undefined && effect.makers.length > 0) {
+		const ws = cause.alone
+		const ours = (h: Happening): boolean => h.kind === 'wrote' && h.changed && h.fenced && h.noFence !== true && ws.includes(h.worker) && (h.writerBefore === undefined || ws.includes(h.writerBefore))
+		if (effect.makers.every(ours) && (effect.decides === undefined || ours(effect.decides))) return true
+	}
 	// A pause (or crash) of a lease's owner that stopped its hold's renewals is why nothing renews that lease.
 	if (effect.absent !== undefined) {
 		const stop = renewalStopOf(context, effect.absent)

@@ -369,6 +369,29 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'nobody-else-wrote',
+		places: STORY,
+		tells: 'none',
+		upTo: true,
+		denies: true,
+		others: 'writers',
+		formula: "ws (the workers of the last clause before it that told a write: one that opens with wrote(w)) not empty, and up to t (the moment it names, else the step's end), in this step and every step before it: no wrote(v) to any database, taken or refused, with v ∉ ws",
+		pattern: 'nobody else wrote', alternatives: ['no one else wrote', 'nobody else has written', 'no one else has written', 'nobody else wrote to it', 'no one else wrote to it', 'nobody else has written to it', 'no one else has written to it', 'nobody else wrote to the database/row', 'no one else wrote to the database/row', 'nobody else has written to the database/row', 'no one else has written to the database/row'],
+		example: 'nobody else has written to it',
+		meaning: 'Said after a clause that tells a worker\'s write ("A saves; the database takes it, since nobody else wrote"): up to the clause\'s moment (the one it names, else the step\'s end), in this step and every step before it, no worker but the one the last clause that told a write named (those, of several) wrote to any database; a write the database refused counts too (the worker still wrote), and the named worker\'s own earlier writes do not. A text that names no writer before it is refused: "else" would have no one to leave out.',
+		check(slots, context) {
+			const named = slots.find(slot => slot.type === 'workers')?.value
+			const writers = named?.type === 'actors' ? named.ids : []
+			if (writers.length === 0) return fails('"nobody else wrote" leaves out the worker the text named writing before it, and this text names none: tell the write first, as "A saves; the database takes it, since nobody else wrote"', 0)
+			const t = context.moment
+			for (const step of runSteps(context.run).filter(one => one.index <= context.step.index)) {
+				const write = happened(step, 'wrote', h => !writers.includes(h.worker) && (step.index < context.step.index || t === undefined || h.at <= t))[0]
+				if (write) return fails(`${context.name(write.worker)} wrote at ${time(write.at)}${step.index < context.step.index ? `, in step ${step.index}` : ''}: ${describeWrite(context, write)}`, 0)
+			}
+			return { ...holds([{ kind: 'nothing', what: `a write up to step ${context.step.index} by a worker other than those the text named writing` }]), said: { alone: writers } } as Verdict
+		},
+	},
+	{
 		id: 'nobody-refuses',
 		places: STORY,
 		tells: 'none',
