@@ -3311,6 +3311,16 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const all = [restart, ...(gone as Of<'gone'>[])]
 		return { ok: true, at: restart.at, events: all, makers: all }
 	},
+	// "A takes the only place" ("the semaphore's only place", "the place"): A's first grant of the step of a semaphore, whose limit is 1.
+	'takes-only-place': (s, env) => {
+		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && env.world.stores.get(h.store)?.limit !== undefined)[0]
+		return grant !== undefined && env.world.stores.get(grant.store)?.limit === 1 ? event(grant) : NO
+	},
+	// "B asks for the only place" ("the place"): B's first ask of the step of a semaphore, whose limit is 1.
+	'asks-for-only-place': (s, env) => {
+		const ask = askOf(env, actor(s[0]), h => env.world.stores.get(h.store)?.limit !== undefined)
+		return ask !== undefined && env.world.stores.get(ask.store)?.limit === 1 ? asked(ask) : NO
+	},
 	// "B takes the other place": B's first grant of the step of a semaphore, whose limit is 2, and exactly one lease of it was live right
 	// before that grant (another worker's, or B's crashed process's old lease).
 	'takes-other-place': (s, env) => {

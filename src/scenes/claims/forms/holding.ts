@@ -115,6 +115,17 @@ function given(slots: readonly Slot[], context: ClaimContext, fence?: number, ke
 	return holds([saw(context.step, grant)], grant.at)
 }
 
+/** "A takes the only place" ("the semaphore's only place", "the place"): A's first grant of a semaphore in this step, and the semaphore has one place. */
+function onlyPlace(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const all = happened(context.step, 'granted', h => h.worker === worker)
+	const grant = all.find(h => context.world.stores.get(h.store)?.limit !== undefined)
+	if (!grant) return fails(all[0] === undefined ? `the engine gave ${context.name(worker)} no place in this step` : `${context.name(all[0].store)} is a lock, not a semaphore: ${context.name(worker)} got its key, not a place; write "gets the key"`, 0)
+	const limit = context.world.stores.get(grant.store)?.limit
+	if (limit !== 1) return fails(`"the only place" (or "the place") says ${context.name(grant.store)} has one place, but it has ${limit}: write "takes a place"`, 0)
+	return holds([saw(context.step, grant)], grant.at)
+}
+
 /** "B takes the other place": B's first grant of a semaphore in this step, the semaphore has two places, and one other worker held a place right before it. */
 function otherPlace(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
@@ -1010,6 +1021,16 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		example: 'Worker B takes the other place',
 		meaning: 'The engine gave the worker a place of a semaphore of two places in this step, and when it got it exactly one other lease held the one place (another worker\'s, or the worker\'s own old lease, its crashed process\'s, which the store keeps): "the other" says there are two, and one was taken. A lock, a semaphore of another number of places, or a grant when no one else (or more than one) held a place, is refused.',
 		check: (slots, context) => otherPlace(slots, context),
+	},
+	{
+		id: 'takes-only-place',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k) ∈ step, k a semaphore's with limit(k) = 1",
+		pattern: '{worker} takes the only place', alternatives: ["{worker} gets/takes the only place/slot", "{worker} gets/takes the semaphore's only place/slot", "{worker} gets/takes the place/slot"],
+		example: 'Worker A takes the only place',
+		meaning: 'As "{worker} takes a place": the engine gave the worker a place of a semaphore in this step, and that semaphore has one place (its limit is 1): "the only place" (or "the semaphore\'s only place", "the place") names it. A lock, or a semaphore of more places, is refused.',
+		check: (slots, context) => onlyPlace(slots, context),
 	},
 	{
 		id: 'gets-first',

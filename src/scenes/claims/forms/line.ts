@@ -48,6 +48,17 @@ function asked(slots: readonly Slot[], context: ClaimContext, keep?: (h: Of<'ask
 	return fails(`${context.name(worker)} ${why.startsWith('asked') ? 'did not ask for the key' : `did not ${why}`} in this step`, 0)
 }
 
+/** "B asks for the only place" ("the semaphore's only place", "the place"): B's first ask of a semaphore in this step, and the semaphore has one place. */
+function askedOnlyPlace(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const all = happened(context.step, 'asked', h => h.worker === worker)
+	const ask = all.find(h => context.world.stores.get(h.store)?.limit !== undefined)
+	if (!ask) return fails(all[0] === undefined ? `${context.name(worker)} did not ask for a place in this step` : `${context.name(all[0].store)} is a lock, not a semaphore: ${context.name(worker)} asked for its key, not a place; write "asks for the key"`, 0)
+	const limit = context.world.stores.get(ask.store)?.limit
+	if (limit !== 1) return fails(`"the only place" (or "the place") says ${context.name(ask.store)} has one place, but it has ${limit}: write "asks for a place"`, 0)
+	return holds([saw(context.step, ask)], ask.unshown ? undefined : ask.at)
+}
+
 /** An ask that does not wait: a try, or a hold with a wait of 0 s (it gets the key at once or gives up the moment it asks). */
 function waitsNot(h: Of<'asked'>): boolean {
 	return h.tryOnly || h.wait === 0
@@ -805,6 +816,16 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		example: 'Worker B asks for the key',
 		meaning: 'The worker asked the lock for the key in this step (a hold or a try). What it asks for it to do ("to run the export") is the work its code does under the key, in the scene\'s nouns: it claims nothing more.',
 		check: (slots, context) => asked(slots, context),
+	},
+	{
+		id: 'asks-for-only-place',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k) ∈ step, k a semaphore's with limit(k) = 1",
+		pattern: '{worker} asks for the only place', alternatives: ["{worker} asks for the only place/slot", "{worker} asks for the semaphore's only place/slot", "{worker} asks for the place/slot"],
+		example: 'Worker B asks for the only place',
+		meaning: 'As "{worker} asks for a place": the worker asked a semaphore for a place in this step (a hold or a try), and that semaphore has one place (its limit is 1): "the only place" (or "the semaphore\'s only place", "the place") names it. An ask of a lock, or of a semaphore of more places, is refused.',
+		check: (slots, context) => askedOnlyPlace(slots, context),
 	},
 	{
 		id: 'asks-bare',
