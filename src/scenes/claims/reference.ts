@@ -2224,6 +2224,16 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'lets-go': (s, env) => released(env, actor(s[0])),
 	'leaves': (s, env) => released(env, actor(s[0])),
+	// "at once": a let-go of w's in the step whose last happening of w's before it in the step is a grant of that store at its moment.
+	'lets-go-at-once': (s, env) => {
+		const w = actor(s[0])
+		const list = env.step.happenings
+		return event(events(env.step, 'released', h => h.worker === w).find(release => {
+			const mine = list.slice(0, list.indexOf(release)).filter(h => 'worker' in h && h.worker === w)
+			const last = mine[mine.length - 1]
+			return last?.kind === 'granted' && last.store === release.store && last.at === release.at
+		}))
+	},
 	// Its let-go of the step, and at least a fifth of the lease's TTL left then: to its grant's end, or its last renewal's, against that TTL.
 	'lets-go-long-before-end': (s, env) => {
 		const meaning = released(env, actor(s[0]))

@@ -138,6 +138,31 @@ function letGo(slots: readonly Slot[], context: ClaimContext): Verdict {
 }
 
 /**
+ * "A lets go at once": a let-go of the worker's in this step whose last happening of the worker's before it in the step is a grant of
+ * the same store at the same moment (nothing of its own between them, as "saves at once" reads of a write).
+ */
+function letGoAtOnce(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const name = context.name(worker)
+	const list = context.step.happenings
+	const releases = happened(context.step, 'released', h => h.worker === worker)
+	if (releases.length === 0) return fails(`${name} did not release a lease in this step`, 0)
+	let why = ''
+	for (const release of releases) {
+		const mine = list.slice(0, list.indexOf(release)).filter(h => 'worker' in h && h.worker === worker)
+		const g = mine.map(h => h.kind === 'granted' && h.store === release.store).lastIndexOf(true)
+		const grant = mine[g] as Of<'granted'> | undefined
+		const between = mine[g + 1]
+		if (grant !== undefined && grant.at === release.at && between === undefined) return holds([saw(context.step, grant), saw(context.step, release)], release.at)
+		if (why !== '') continue
+		if (grant === undefined) why = `${name} was not given the key in this step before it let go at ${time(release.at)}: "at once" says it let go the moment it got it`
+		else if (grant.at !== release.at) why = `${name} got the key at ${time(grant.at)} and let go at ${time(release.at)}, ${time(release.at - grant.at)} later: "at once" says it let go the moment it got it`
+		else if (between !== undefined) why = `${name}'s ${({ renewed: 'renewal', wrote: 'write', paused: 'pause', asked: 'ask', granted: 'grant' } as Record<string, string>)[between.kind] ?? between.kind} at ${time(between.at)} came between its grant and its let-go: "at once" says it let go the moment it got the key, doing nothing first`
+	}
+	return fails(why, 0)
+}
+
+/**
  * "A keeps the key until 20 s, then lets go": A held a live lease of the key when the step began, and its first let-go of that key
  * in the step, with no new grant of it before, is at 20 s (a let-go is only of a live lease: it held the key up to then).
  */
@@ -872,6 +897,16 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		example: 'A lets go',
 		meaning: 'The worker released its lease in this step.',
 		check: (slots, context) => letGo(slots, context),
+	},
+	{
+		id: 'lets-go-at-once',
+		places: STORY,
+		tells: 'event',
+		formula: "released(w) ∈ step, whose last happening of w's before it in the step is a granted(w) of the same store at the let-go's moment",
+		pattern: '{worker} lets go at once', alternatives: ['{worker} lets go right away', '{worker} lets go immediately', '{worker} lets it go at once', '{worker} lets it go right away', '{worker} lets it go immediately'],
+		example: 'A lets go at once',
+		meaning: "The worker let go of its lease in this step the moment it got it: the key was given to it in this step, at the let-go's own moment, and nothing else of the worker's (a write, a renewal, a pause, an ask) came between the grant and the let-go, as \"saves at once\" reads of a write (\"Worker A gets the key with fence 1 and lets go at once\", or \"right away\", \"straight away\", \"immediately\"). Refused of a let-go later than the grant, however little, of one after other acts of the worker's, or of a worker given the key before this step.",
+		check: (slots, context) => letGoAtOnce(slots, context),
 	},
 	{
 		id: 'lets-go-long-before-end',
