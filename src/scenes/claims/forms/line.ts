@@ -179,6 +179,38 @@ function waitsBegun(context: ClaimContext, worker: string): { ask: Of<'asked'>; 
 	return out
 }
 
+type Wait = ReturnType<typeof waitsBegun>[number]
+
+/**
+ * Did the worker stand in line on this ask: it is in line on it when the step ends, or the key was handed to it from the line, or it
+ * gave up some time after it asked (not at the ask's own moment: a wait of 0 s never stood in line). `leaving` also counts leaving the
+ * line some time after the ask, as its process crashed; "joins the line" does not, "waits without a limit" does.
+ */
+function stoodInLine(context: ClaimContext, worker: string, wait: Wait, leaving: boolean): boolean {
+	if (wait.end === undefined) return context.world.workers.get(worker)?.waiting?.store === wait.ask.store
+	if (wait.end.kind === 'granted') return wait.end.place !== undefined
+	return (wait.end.kind === 'gave-up' || (leaving && wait.end.kind === 'left')) && wait.end.at > wait.ask.at
+}
+
+/** The index of the worker's ask that stood in line in this step (as "joins the line"), else of its first hold of the step (-1: none). */
+function linedAskIndex(context: ClaimContext, worker: string): number {
+	const joined = joinedLine(context, worker)
+	const stood = joined.ok ? joined.evidence.find(e => e.kind === 'happened' && e.order !== undefined) : undefined
+	return stood?.kind === 'happened' && stood.order !== undefined ? stood.order : context.step.happenings.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
+}
+
+/** Why the worker did not stand in line after its ask at `index` (undefined: it did): it is in line when the step ends, or a later grant from the line or give-up after some wait. */
+function notInLineAfter(context: ClaimContext, worker: string, ask: Of<'asked'>, index: number, slot: number): Verdict | undefined {
+	const list = context.step.happenings
+	const inLine = context.world.workers.get(worker)?.waiting?.store === ask.store
+	// A give-up stood in line only if it waited some time: one at the ask's own moment (a wait of 0 s) never stood in line.
+	const later = list.slice(index + 1).find(h => (h.kind === 'granted' && h.place !== undefined) || (h.kind === 'gave-up' && h.waited > 0) ? h.worker === worker && h.store === ask.store : false)
+	const atOnce = list.slice(index + 1).find(h => h.kind === 'gave-up' && h.waited === 0 && h.worker === worker && h.store === ask.store)
+	if (!inLine && !later && atOnce !== undefined) return fails(`${context.name(worker)} gave up at once: its wait was 0 s`, slot)
+	if (!inLine && !later) return fails(`${context.name(worker)} did not stand in line: ${happened(context.step, 'granted', h => h.worker === worker)[0] ? 'the engine gave it the key at once' : 'it is not in line when the step ends'}`, slot)
+	return undefined
+}
+
 /** A worker that asked in this step, found the key held, and got it later in the step on that same ask, once its holder let go or lost it. */
 function waitedThenGot(context: ClaimContext, worker: string): { ask: Of<'asked'>; grant: Of<'granted'> } | undefined {
 	const list = context.step.happenings
@@ -272,9 +304,7 @@ function losesPlace(context: ClaimContext, worker: string): Verdict {
 function waitedBehind(context: ClaimContext, worker: string, ahead: string, slot: number): Verdict {
 	const list = context.step.happenings
 	// The hold that stood in line (not an earlier one given a place at once), else its first hold, which did not.
-	const joined = joinedLine(context, worker)
-	const stood = joined.ok ? joined.evidence.find(e => e.kind === 'happened' && e.order !== undefined) : undefined
-	const index = stood?.kind === 'happened' && stood.order !== undefined ? stood.order : list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
+	const index = linedAskIndex(context, worker)
 	if (index < 0) return fails(`${context.name(worker)} did not ask for the key in this step (a try does not stand in line)`, slot)
 	const ask = list[index] as Of<'asked'>
 	const stoodAhead = inLineBefore(context, ahead, ask.store, index)
@@ -283,12 +313,8 @@ function waitedBehind(context: ClaimContext, worker: string, ahead: string, slot
 	// Held only by the lease of its crashed process, which the store keeps in its name: its restarted process holds nothing, so no one waits behind it.
 	const restarted = stoodAhead ? undefined : restartedHolder(context, ahead, ask.at)
 	if (restarted !== undefined) return fails(restarted, slot + 1)
-	const inLine = context.world.workers.get(worker)?.waiting?.store === ask.store
-	// A give-up stood in line only if it waited some time: one at the ask's own moment (a wait of 0 s) never stood in line.
-	const later = list.slice(index + 1).find(h => (h.kind === 'granted' && h.place !== undefined) || (h.kind === 'gave-up' && h.waited > 0) ? h.worker === worker && h.store === ask.store : false)
-	const atOnce = list.slice(index + 1).find(h => h.kind === 'gave-up' && h.waited === 0 && h.worker === worker && h.store === ask.store)
-	if (!inLine && !later && atOnce !== undefined) return fails(`${context.name(worker)} gave up at once: its wait was 0 s`, slot)
-	if (!inLine && !later) return fails(`${context.name(worker)} did not stand in line: ${happened(context.step, 'granted', h => h.worker === worker)[0] ? 'the engine gave it the key at once' : 'it is not in line when the step ends'}`, slot)
+	const notInLine = notInLineAfter(context, worker, ask, index, slot)
+	if (notInLine !== undefined) return notInLine
 	return holds([saw(context.step, ask)], ask.unshown ? undefined : ask.at)
 }
 
@@ -300,9 +326,7 @@ function joinedBehind(context: ClaimContext, worker: string, ahead: string, slot
 	const verdict = waitedBehind(context, worker, ahead, slot)
 	if (!verdict.ok) return verdict
 	const list = context.step.happenings
-	const joined = joinedLine(context, worker)
-	const stood = joined.ok ? joined.evidence.find(e => e.kind === 'happened' && e.order !== undefined) : undefined
-	const index = stood?.kind === 'happened' && stood.order !== undefined ? stood.order : list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
+	const index = linedAskIndex(context, worker)
 	const ask = list[index] as Of<'asked'>
 	const name = context.name(worker)
 	const line = worldsOf(context.step)?.[index]?.stores.get(ask.store)?.waiters
@@ -320,9 +344,7 @@ function joinedBehind(context: ClaimContext, worker: string, ahead: string, slot
  */
 function waitedBehindOld(context: ClaimContext, worker: string, owner: string, slot: number): Verdict {
 	const list = context.step.happenings
-	const joined = joinedLine(context, worker)
-	const stood = joined.ok ? joined.evidence.find(e => e.kind === 'happened' && e.order !== undefined) : undefined
-	const index = stood?.kind === 'happened' && stood.order !== undefined ? stood.order : list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
+	const index = linedAskIndex(context, worker)
 	if (index < 0) return fails(`${context.name(worker)} did not ask for the key in this step (a try does not stand in line)`, slot)
 	const ask = list[index] as Of<'asked'>
 	const name = context.name(owner)
@@ -352,12 +374,8 @@ function waitedBehindOld(context: ClaimContext, worker: string, owner: string, s
 		const ended = lastEnd === undefined ? '' : `: it ${lastEnd.kind === 'expired' ? 'ran out' : lastEnd.kind === 'gone' ? 'went with its store' : lastEnd.kind === 'ended' ? 'was ended by an operator' : 'was let go'} at ${time(lastEnd.at)}`
 		return fails(`no old lease of ${name}'s (its crashed process's) held the key when ${context.name(worker)} asked, at ${time(ask.at)}${ended}`, slot + 1)
 	}
-	const inLine = context.world.workers.get(worker)?.waiting?.store === ask.store
-	// A give-up stood in line only if it waited some time: one at the ask's own moment (a wait of 0 s) never stood in line.
-	const later = list.slice(index + 1).find(h => (h.kind === 'granted' && h.place !== undefined) || (h.kind === 'gave-up' && h.waited > 0) ? h.worker === worker && h.store === ask.store : false)
-	const atOnce = list.slice(index + 1).find(h => h.kind === 'gave-up' && h.waited === 0 && h.worker === worker && h.store === ask.store)
-	if (!inLine && !later && atOnce !== undefined) return fails(`${context.name(worker)} gave up at once: its wait was 0 s`, slot)
-	if (!inLine && !later) return fails(`${context.name(worker)} did not stand in line: ${happened(context.step, 'granted', h => h.worker === worker)[0] ? 'the engine gave it the key at once' : 'it is not in line when the step ends'}`, slot)
+	const notInLine = notInLineAfter(context, worker, ask, index, slot)
+	if (notInLine !== undefined) return notInLine
 	return holds([saw(context.step, ask)], ask.unshown ? undefined : ask.at)
 }
 
@@ -369,11 +387,9 @@ function joinedLine(context: ClaimContext, worker: string): Verdict {
 		const waiting = context.world.workers.get(worker)?.waiting
 		return fails(waiting ? `${context.name(worker)} joined the line before this step: it "waits", and joins no line here` : `${context.name(worker)} did not ask for the key in this step (a try does not stand in line)`, 0)
 	}
-	// The hold that stood in line: its own wait ended in a grant from the line or giving up, or lasts to the step's end (not an earlier ask granted at once).
-	const waiting = context.world.workers.get(worker)?.waiting
-	// A give-up stood in line only if it waited some time: one at the ask's own moment (a wait of 0 s) never stood in line.
+	// The hold that stood in line (not an earlier ask granted at once); leaving the line as the process crashed is not counted.
 	const begun = waitsBegun(context, worker)
-	const stood = begun.find(wait => (wait.end === undefined ? waiting?.store === wait.ask.store : (wait.end.kind === 'granted' && wait.end.place !== undefined) || (wait.end.kind === 'gave-up' && wait.end.at > wait.ask.at)))
+	const stood = begun.find(wait => stoodInLine(context, worker, wait, false))
 	const atOnce = begun.find(wait => wait.end?.kind === 'gave-up' && wait.end.at === wait.ask.at)?.end
 	if (stood === undefined && atOnce !== undefined) return fails(`${context.name(worker)} did not stand in line: it gave up the moment it asked, at ${time(atOnce.at)} (its wait was 0 s)`, 0)
 	if (stood === undefined) return fails(`${context.name(worker)} did not stand in line: ${happened(context.step, 'granted', h => h.worker === worker)[0] ? 'the engine gave it the key at once' : 'it is not in line when the step ends'}`, 0)
@@ -390,9 +406,8 @@ function waitsWithoutLimit(context: ClaimContext, worker: string): Verdict {
 	const name = context.name(worker)
 	const waiting = context.world.workers.get(worker)?.waiting
 	const begun = waitsBegun(context, worker)
-	// In line some time on it: still when the step ends, handed the key from the line, or out of it later (gave up, or left as its process crashed).
-	const stood = (wait: (typeof begun)[number]) => (wait.end === undefined ? waiting?.store === wait.ask.store : (wait.end.kind === 'granted' && wait.end.place !== undefined) || ((wait.end.kind === 'gave-up' || wait.end.kind === 'left') && wait.end.at > wait.ask.at))
-	const found = begun.find(wait => waitsForEver(wait.ask) && stood(wait))
+	// Leaving the line some time after the ask, as its process crashed, counts: it waited without a limit until then.
+	const found = begun.find(wait => waitsForEver(wait.ask) && stoodInLine(context, worker, wait, true))
 	if (found !== undefined) return holds([saw(context.step, found.ask)], found.ask.unshown ? undefined : found.ask.at)
 	const endless = begun.find(wait => waitsForEver(wait.ask))
 	if (endless !== undefined) {
