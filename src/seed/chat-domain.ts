@@ -17,7 +17,7 @@ const CLAIM_PLAIN_UPDATE = 'update chats set summary_fence = ? where id = ?'
 export const CHAT_DOMAIN: Domain = {
 	name: 'chat',
 	key: 'chat',
-	words: { thing: 'summary', owner: 'chat', ids: ['summary', 'summaries', 'chat', 'chats'], writes: { save: 1 } },
+	words: { thing: 'summary', owner: 'chat', ids: ['summary', 'summaries', 'chat', 'chats'], writes: { save: 1 }, makes: { calls: ['summarize'], values: ['summary', 'text'] } },
 	schema: CHATS_SCHEMA,
 	rowId: key => key,
 	insertRow: 'insert into chats (id) values (?)',

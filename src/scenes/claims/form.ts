@@ -21,6 +21,12 @@ export interface DomainWords {
 	 * text, fence)`: `{ save: 1 }`): what a write saved is what the code gave that argument (`SAVED_FORMS`).
 	 */
 	writes?: Readonly<Record<string, number>>
+	/**
+	 * What the prelude names for the THING: the calls whose value is one (`calls`, by the name a call is written with, a method's
+	 * own name) and the values that are one (`values`). A clause that says a worker saves its THING (or a THING, its work, its
+	 * result) reads only of a write whose code gave the writing function one of them, directly or through a name set to it.
+	 */
+	makes?: { readonly calls: readonly string[]; readonly values: readonly string[] }
 	/** The domain's own phrasings of forms, by form id: more alternatives, in the registry's pattern language. */
 	phrases?: Readonly<Record<string, readonly string[]>>
 }

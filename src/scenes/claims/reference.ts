@@ -4553,14 +4553,29 @@ const SAVED_NO_THING = ['fence', 'no', 'nr', 'number', 'num', 'lease', 'lock', '
  * gives a value (the prelude's, a parameter's) holds nothing the code made.
  */
 function nameHeld(env: Env, write: Of<'wrote'>, name: string): 'made' | 'other' | 'unknown' {
+	const value = nameValue(env, write, name)
+	if (value === 'none') return 'other'
+	if (value === 'unknown') return 'unknown'
+	// A call of the sample's own function that returns no call's value (a string it writes out) made nothing.
+	return 'call' in value && value.unmade === undefined ? 'made' : 'other'
+}
+
+/** A value as a sample's statement wrote it (a string's text, a name, a call's, or something else). */
+type Written = NonNullable<NonNullable<Env['run']['statements']>[number]['assigns']>[number]['value']
+
+/**
+ * The value, as written, a name a write passed held as its statement began, walking the worker's run lines forward from the
+ * scene's start (as `nameHeld`): 'none' where no statement gives the name a value; 'unknown' where the run cannot place it.
+ */
+function nameValue(env: Env, write: Of<'wrote'>, name: string): Written | 'none' | 'unknown' {
 	const statements = env.run.statements ?? []
-	if (!statements.some(one => (one.assigns ?? []).some(a => a.name === name))) return 'other'
+	if (!statements.some(one => (one.assigns ?? []).some(a => a.name === name))) return 'none'
 	// A name the sample declares twice (shadowed in a function of its own): which one the write read is not known.
 	if (statements.some(one => (one.assigns ?? []).some(a => a.name === name && a.shadowed === true))) return 'unknown'
-	let now: 'made' | 'other' | 'unknown' = 'unknown'
-	let atWrite: 'made' | 'other' | 'unknown' = 'unknown'
+	let now: Written | 'unknown' = 'unknown'
+	let atWrite: Written | 'unknown' = 'unknown'
 	// An awaited value: the name holds it once the statement after the one that gives it (in its block) has begun; till then, unknown.
-	let pending: { value: 'made' | 'other'; after: number | undefined } | undefined
+	let pending: { value: Written; after: number | undefined } | undefined
 	for (const step of env.run.steps) {
 		const place = step.happenings.indexOf(write)
 		for (const line of step.ran ?? []) {
@@ -4574,8 +4589,7 @@ function nameHeld(env: Env, write: Of<'wrote'>, name: string): 'made' | 'other' 
 			if (line.statement === write.statement) atWrite = now
 			for (const a of statements[line.statement]?.assigns ?? []) {
 				if (a.name !== name) continue
-				// A call of the sample's own function that returns no call's value (a string it writes out) made nothing.
-				const value = 'call' in a.value && a.value.unmade === undefined ? 'made' : 'other'
+				const value = a.value
 				pending = undefined
 				if (a.unsure === true) now = 'unknown'
 				else if (a.awaits === true) {
@@ -4629,8 +4643,41 @@ function savedHolds(saved: NonNullable<ReadClause['saved']>, meaning: Meaning, e
 		const none = new Set([...runs(write.worker), ...runs(env.context.name(write.worker)), ...runs(env.run.key ?? ''), ...SAVED_NO_THING])
 		if (parts.length > 0 && parts.every(part => !sameNoun(part, thing) && (none.has(part) || /^\p{N}+$/u.test(part))) && saved.words.some(word => !SAVED_NO_THING.includes(word) && !parts.some(part => sameNoun(word, part)))) return false
 	}
+	// Its THING, its work, its result (attack a29): the value the code gave the write is one of what the domain names for the THING.
+	if (saved.words.some(word => word === 'work' || word === 'result' || sameNoun(word, thing)) && !madeAsThing(env, write)) return false
 	const fits = (word: string, also: string[]) => [...also, ...words].some(noun => sameNoun(word, noun))
 	return saved.words.every(word => word === 'work' || word === 'result' || fits(word, [thing])) && saved.of.every(word => fits(word, owner === undefined ? [] : [owner]))
+}
+
+/**
+ * Whether the value a write's code gave the domain's writing call is its THING: where the domain names what makes one
+ * (`DomainWords.makes`), a call of one of its calls (not a function of the sample's own), one of its values of the prelude's
+ * (a name the sample never gives a value), or a name the sample set to one of those, as the write's statement began; a string
+ * or an expression written at the write itself, whose words say what it is, passes here.
+ */
+function madeAsThing(env: Env, write: Of<'wrote'>): boolean {
+	const makes = env.context.words?.makes
+	if (makes === undefined) return true
+	const statements = env.run.statements ?? []
+	const writes = env.context.words?.writes ?? {}
+	// The run does not know the write's statement: where the sample writes with the domain's writing call, what it saved is unknown.
+	if (write.statement === undefined) return !statements.some(one => (one.given ?? []).some(call => writes[call.call] !== undefined))
+	const given = (statements[write.statement]?.given ?? []).find(call => writes[call.call] !== undefined)
+	if (given === undefined) return true
+	const arg = given.args[writes[given.call] as number] ?? {}
+	const sampleNames = new Set(statements.flatMap(one => [...(one.declares ?? []), ...(one.assigns ?? []).map(a => a.name)]))
+	const isThing = (value: Written): boolean => {
+		if ('call' in value) return value.unmade === undefined && !sampleNames.has(value.call) && makes.calls.includes(value.call)
+		if ('name' in value) return !sampleNames.has(value.name) && makes.values.includes(value.name)
+		return false
+	}
+	// A string or an expression written at the write itself is judged by its words (`savedHolds`).
+	if (!('call' in arg || 'name' in arg)) return true
+	if ('name' in arg && sampleNames.has(arg.name)) {
+		const held = nameValue(env, write, arg.name)
+		return held !== 'none' && held !== 'unknown' && isThing(held)
+	}
+	return isThing(arg)
 }
 
 /** Adjectives a work phrase may put before its noun, which name nothing of it ("its monthly export"). */

@@ -273,6 +273,50 @@ function placeholderText(context: ClaimContext, write: Of<'wrote'>, carried: Ret
 }
 
 /**
+ * Of a write whose code gave the writing function its value (`carriedThing`), where the domain names what makes its THING
+ * (`DomainWords.makes`): why that value is not one, or undefined when it is. It is one when it is what a call of those made
+ * (`await makeReport(id)`), one of those values of the prelude's (`report`), or a name the sample set to either, as the
+ * write's statement began (`lastAssignment`: `const draft = await makeReport(id)`). Not one: another call's value or another
+ * of the prelude's values, a call of the sample's own function (the run does not follow what it returns), a name set to a
+ * string, an expression or another name of the sample's, or one whose value the run cannot tell. A string or an expression
+ * written at the write itself says what it is in its own words, which `savedProblem`'s other rules judge: undefined.
+ */
+function notMade(context: ClaimContext, write: Of<'wrote'>): string | undefined {
+	const makes = context.words?.makes
+	const statements = context.run.statements ?? []
+	const statement = write.statement === undefined ? undefined : statements[write.statement]
+	const writes = context.words?.writes ?? {}
+	if (makes === undefined) return undefined
+	// A sample that writes with the domain's writing function, of whose write the run does not know the statement (a call inside a function of the sample's own): what it saved is not known.
+	if (statement === undefined) return statements.some(one => one.given?.some(given => writes[given.call] !== undefined)) ? `a value the run cannot follow: it does not know which statement of the code sample made this write, so not what that statement gave it` : undefined
+	const call = statement.given?.find(one => writes[one.call] !== undefined)
+	if (call === undefined) return undefined
+	const given = call.args[writes[call.call] as number] ?? {}
+	const where = `${call.call}() at line ${statement.line}`
+	const declared = (name: string) => statements.some(one => one.declares?.includes(name) || one.assigns?.some(a => a.name === name))
+	// A value as written: why it is no THING, or undefined.
+	const judge = (value: typeof given, through: string): string | undefined => {
+		if ('text' in value) return `${through}the string '${value.text}' its code writes out, which no call made (${where})`
+		if ('call' in value) {
+			if (value.unmade !== undefined || declared(value.call)) return `${through}what ${value.call}() gave, a function of the sample's own, and the run does not follow which call's value it returns (${where})`
+			return makes.calls.includes(value.call) ? undefined : `${through}what ${value.call}() gave (${where}), and ${value.call}() makes no ${context.words?.thing ?? 'write'}`
+		}
+		if ('name' in value) {
+			if (!declared(value.name)) return makes.values.includes(value.name) ? undefined : `${through}the prelude's ${value.name} (${where}), which is no ${context.words?.thing ?? 'write'}`
+			return `${through}${value.name}, a name the sample sets, and the run does not follow one name to what another was set to (${where})`
+		}
+		return `${through}an expression of no name (${where})`
+	}
+	// A string written out at the write, or an expression of one, says what it is in its own words: the rules above judge those.
+	if ('text' in given || !('call' in given || 'name' in given)) return undefined
+	if (!('name' in given) || !declared(given.name)) return judge(given, '')
+	const last = lastAssignment(context, write, given.name)
+	if (last === undefined) return `${given.name} (${where}), a name the sample declares with no value the run follows (a parameter)`
+	if (typeof last === 'string') return `${given.name} (${where}), ${last}`
+	return judge(last.value, `${given.name}, last set at line ${last.line} to `)
+}
+
+/**
  * Why words a clause says a write saved ("a draft", "the final report", "its THING") are not what it carried, or undefined
  * when they are: the domain's word for what a worker writes, of a write that wrote it; any other, a word of what the code's
  * write was given (a string's words, a name's; `savedNouns`), in the singular or the plural; after "of", those or the word
@@ -308,6 +352,14 @@ export function savedProblem(context: ClaimContext, write: Of<'wrote'>, words: r
 	const placeholder = placeholderText(context, write, carried, thing)
 	const naming = placeholder === undefined ? undefined : words.find(word => !NO_THING_WORDS.includes(word) && !wordsIn(placeholder).some(part => one(word, part)))
 	if (placeholder !== undefined && naming !== undefined) return `${who} carried ${JSON.stringify(placeholder)}, a string its code wrote out: every word of it is the worker's id or name, the key's, a number (its fence), "fence", "no", a placeholder (TODO, TBD, dummy, done…) or a small word (by, of, the…), and a text made only of those is no ${thing === 'write' ? 'text' : thing}, nor anything else a noun names: "${naming}" names something it wrote; say "${context.name(write.worker)} saves" (what it did), or have its code write ${thing === 'write' ? 'one' : `its ${thing}`}`
+	// Attack a29: "its THING" (a THING, its work, its result) says the write's value is one: what a call the prelude names for it made.
+	const told = words.find(word => one(word, thing) || SAVED_AS_THING.includes(word))
+	const source = told === undefined ? undefined : notMade(context, write)
+	if (told !== undefined && source !== undefined) {
+		const makes = context.words?.makes
+		const wanted = makes === undefined ? '' : [...makes.calls.map(call => `what ${call}() gave`), ...makes.values.map(value => `the prelude's ${value}`)].join(' or ')
+		return `${who} carried ${source}: "${told}" says ${context.name(write.worker)} wrote its ${thing}, which is ${wanted}, given to the write directly or through a name its code set to it; say "${context.name(write.worker)} saves" (what it did), or have its code save ${wanted}`
+	}
 	const what = carried?.what ?? `its ${thing}, in no words of the code's`
 	for (const word of words) {
 		if (one(word, thing) || SAVED_AS_THING.includes(word) || nouns.some(part => one(word, part))) continue
