@@ -340,9 +340,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'none',
 		denies: true,
 		formula: "no wrote(w) ∈ step",
-		pattern: '{worker} does not save( its THING)', alternatives: ["{worker} doesn't save( its THING)", "{worker} does not write", "{worker} doesn't write", "{worker} writes/saves nothing in this step"],
+		pattern: '{worker} does not save( its THING)', alternatives: ["{worker} doesn't save( its THING)", "{worker} does not write", "{worker} doesn't write", "{worker} writes/saves nothing in this step", "{worker} writes/saves nothing", "{worker} does not save/write anything", "{worker} doesn't save/write anything"],
 		example: 'A does not save',
-		meaning: 'The worker wrote nothing to a database in this step.',
+		meaning: 'The worker wrote nothing to any database in this step, taken or refused ("A saves nothing", "A does not write anything"). ", without saving anything" (or "without writing anything", "without saving" and what it writes) after a clause about a worker ("A gets the key and lets go at once, without saving anything") says the same of that worker: no write of its own anywhere in the step, not only after the act the clause before tells (a write earlier in the step is refused too).',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const write = happened(context.step, 'wrote', h => h.worker === worker)[0]
