@@ -278,6 +278,8 @@ const COMMA_BEFORE = /,(?= before (?:it saves|it writes|saving|writing|any renew
 const PAUSE_BEFORE_DUE = /^before (?:its first renewal(?: is due)?|any renewal is due)$/i
 
 /** A clause of its own, after a worker's let-go, that tells only how much of its lease was left: "long before its lease would run out". */
+/** ", without saving anything" after a clause about a worker: it made no write in the step (`does-not-save`); group 1 is what it names after "its". */
+const WITHOUT_WRITING = /^without (?:saving|writing)(?: anything|( its \S+))?$/i
 const LET_GO_LONG_BEFORE = /^(?:long|well) before its lease (?:would run out|would expire|runs out|expires)$/i
 
 /** "then" inside a clause, after its subject ("the key then goes to B", "it then pauses"), with the space before it. */
@@ -1983,6 +1985,19 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			const clause = matchForm(language, compiled, put, offset, put.length - core.length, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
 			else if (clause) return { ...clause, start: offset, end: offset + core.length, letGoAside: true }
+		}
+	}
+	// ", without saving anything" (or "without writing anything", "without saving" and what it writes) after a clause about a worker ("A gets the key
+	// and lets go at once, without saving anything") carries that worker as its subject: it reads as "A does not save", no write of its own in
+	// the whole step (not only after the act the clause before told: one earlier in the step is refused too).
+	const without = WITHOUT_WRITING.exec(core)
+	if (elided && without && referent !== undefined && language.names.kindOf(referent) === 'worker') {
+		const put = `${language.names.labelOf(referent)} does not save${without[1] ?? ''}`
+		for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
+			if (compiled.form.id !== 'does-not-save') continue
+			const clause = matchForm(language, compiled, put, offset, put.length, referent, plural)
+			if (typeof clause === 'string') problem ??= clause
+			else if (clause) return { ...clause, start: offset, end: offset + core.length }
 		}
 	}
 	// "which" after a comma (or "that" right after "lease" or "key") names the lease or key the clause before spoke of: "A renews its lease, which now ends at 40 s" reads as "it now ends at 40 s".

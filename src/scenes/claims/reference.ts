@@ -2561,15 +2561,22 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'does-not-save': (s, env) => timeless(events(env.step, 'wrote', h => h.worker === actor(s[0])).length === 0),
 	// Of the whole scene: the steps up to this one and those after it.
 	'never-writes': (s, env) => timeless([...upTo(env), ...laterSteps(env)].every(step => events(step, 'wrote', h => h.worker === actor(s[0])).length === 0)),
-	// "Nobody else wrote": the text named a writer before it, and every write to any database up to the clause's moment (else the step's end), in
-	// this step and the ones before, taken or refused, is by a worker it named writing.
+	// "Nobody else wrote": the text named a writer before it, and for each one, its write of this step the text told last (pointed); every write
+	// to that write's database after the worker's own last write there before it (else the scene's start), and before it, is by a worker named writing.
 	'nobody-else-wrote': (s, env) => {
 		const others = s.find(slot => slot.type === 'workers')?.value
 		const ws = others?.type === 'actors' ? others.ids : []
 		if (ws.length === 0) return NO
-		const t = env.moment
-		const all = [...env.run.steps.slice(1, env.step.index).flatMap(step => step.happenings), ...env.step.happenings.filter(h => t === undefined || h.at <= t)]
-		return timeless(all.every(h => h.kind !== 'wrote' || ws.includes(h.worker)), { alone: ws })
+		const all = [...env.run.steps.slice(1, env.step.index).flatMap(step => step.happenings), ...env.step.happenings]
+		const alone = ws.every(w => {
+			const x = env.pointed?.get(w)
+			if (x === undefined || !all.includes(x)) return false
+			const before = all.slice(0, all.indexOf(x))
+			let since = 0
+			for (const [k, h] of before.entries()) if (h.kind === 'wrote' && h.worker === w && h.database === x.database) since = k + 1
+			return before.slice(since).every(h => h.kind !== 'wrote' || h.database !== x.database || ws.includes(h.worker))
+		})
+		return timeless(alone, { alone: ws })
 	},
 	'nobody-refuses': (_s, env) => timeless(events(env.step, 'wrote', h => !h.changed).length === 0 && events(env.step, 'refused', () => true).length === 0 && events(env.step, 'renew-refused', () => true).length === 0),
 	'nobody-releases': (s, env) => timeless(events(env.step, 'released', h => named(s[0]) === undefined || h.store === named(s[0])).length === 0, { kept: named(s[0]) ?? '' }),

@@ -392,9 +392,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'none',
 		denies: true,
 		formula: "no wrote(w) ∈ step",
-		pattern: '{worker} does not save( its THING)', alternatives: ["{worker} doesn't save( its THING)", "{worker} does not write", "{worker} doesn't write", "{worker} writes/saves nothing in this step"],
+		pattern: '{worker} does not save( its THING)', alternatives: ["{worker} doesn't save( its THING)", "{worker} does not write", "{worker} doesn't write", "{worker} writes/saves nothing in this step", "{worker} writes/saves nothing", "{worker} does not save/write anything", "{worker} doesn't save/write anything"],
 		example: 'A does not save',
-		meaning: 'The worker wrote nothing to a database in this step.',
+		meaning: 'The worker wrote nothing to any database in this step, taken or refused ("A saves nothing", "A does not write anything"). ", without saving anything" (or "without writing anything", "without saving" and what it writes) after a clause about a worker ("A gets the key and lets go at once, without saving anything") says the same of that worker: no write of its own anywhere in the step, not only after the act the clause before tells (a write earlier in the step is refused too).',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const write = happened(context.step, 'wrote', h => h.worker === worker)[0]
@@ -424,23 +424,27 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		id: 'nobody-else-wrote',
 		places: STORY,
 		tells: 'none',
-		upTo: true,
 		denies: true,
 		others: 'writers',
-		formula: "ws (the workers of the last clause before it that told a write: one that opens with wrote(w)) not empty, and up to t (the moment it names, else the step's end), in this step and every step before it: no wrote(v) to any database, taken or refused, with v ∉ ws",
+		formula: "ws (the workers of the last clause before it that told a write: one that opens with wrote(w)) not empty; for each w ∈ ws, x = the write of w's this step's text told last (pointed), to database d: no wrote(v) to d, taken or refused, with v ∉ ws, after w's last write to d before x (else the scene's start) and before x",
 		pattern: 'nobody else wrote', alternatives: ['no one else wrote', 'nobody else has written', 'no one else has written', 'nobody else wrote to it', 'no one else wrote to it', 'nobody else has written to it', 'no one else has written to it', 'nobody else wrote to the database/row', 'no one else wrote to the database/row', 'nobody else has written to the database/row', 'no one else has written to the database/row'],
 		example: 'nobody else has written to it',
-		meaning: 'Said after a clause that tells a worker\'s write ("A saves; the database takes it, since nobody else wrote"): up to the clause\'s moment (the one it names, else the step\'s end), in this step and every step before it, no worker but the one the last clause that told a write named (those, of several) wrote to any database; a write the database refused counts too (the worker still wrote), and the named worker\'s own earlier writes do not. A text that names no writer before it is refused: "else" would have no one to leave out.',
+		meaning: 'Said after a clause that tells a worker\'s write ("A saves; the database takes it, since nobody else wrote"): of that write (the worker\'s write in this step the text told last), no worker but the one the last clause that told a write named (those, of several) wrote to the same database the write went to, between that worker\'s last write to that database before it (else the scene\'s start) and that write; a write the database refused counts too (the worker still wrote). Writes to another database, and writes after it, do not count. A text that names no writer before it, or none of its writes in this step, is refused: "else" would have no one to leave out.',
 		check(slots, context) {
 			const named = slots.find(slot => slot.type === 'workers')?.value
 			const writers = named?.type === 'actors' ? named.ids : []
 			if (writers.length === 0) return fails('"nobody else wrote" leaves out the worker the text named writing before it, and this text names none: tell the write first, as "A saves; the database takes it, since nobody else wrote"', 0)
-			const t = context.moment
-			for (const step of runSteps(context.run).filter(one => one.index <= context.step.index)) {
-				const write = happened(step, 'wrote', h => !writers.includes(h.worker) && (step.index < context.step.index || t === undefined || h.at <= t))[0]
-				if (write) return fails(`${context.name(write.worker)} wrote at ${time(write.at)}${step.index < context.step.index ? `, in step ${step.index}` : ''}: ${describeWrite(context, write)}`, 0)
+			const earlier = runSteps(context.run).filter(one => one.index < context.step.index).flatMap(step => step.happenings.map(h => ({ h, step: step.index })))
+			const all = [...earlier, ...context.step.happenings.map(h => ({ h, step: context.step.index }))]
+			for (const worker of writers) {
+				const write = context.pointed?.get(worker)
+				const at = write === undefined ? -1 : all.findIndex(one => one.h === write)
+				if (write === undefined || at < 0) return fails(`"nobody else wrote" is of the write the text told before it, in this step, and it told none of ${context.name(worker)}'s here: tell its write first, as "A saves; the database takes it, since nobody else wrote"`, 0)
+				const own = all.slice(0, at).map(one => one.h.kind === 'wrote' && one.h.worker === worker && one.h.database === write.database).lastIndexOf(true)
+				const other = all.slice(own + 1, at).find(one => one.h.kind === 'wrote' && one.h.database === write.database && !writers.includes(one.h.worker))
+				if (other !== undefined && other.h.kind === 'wrote') return fails(`${context.name(other.h.worker)} wrote at ${time(other.h.at)}${other.step < context.step.index ? `, in step ${other.step}` : ''}: ${describeWrite(context, other.h)}`, 0)
 			}
-			return { ...holds([{ kind: 'nothing', what: `a write up to step ${context.step.index} by a worker other than those the text named writing` }]), said: { alone: writers } } as Verdict
+			return { ...holds([{ kind: 'nothing', what: `a write to the database of the write told, since its worker's last one there, by a worker other than those the text named writing` }]), said: { alone: writers } } as Verdict
 		},
 	},
 	{
