@@ -1914,7 +1914,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "k is a semaphore's ∧ |holders(k, t)| = limit(k)",
-		pattern: '{key} is full', alternatives: ["{key} is at its limit", "there is no free place/slot( left)", "{key} has no free place/slot( left)", "all places/slots are taken/full", "all places/slots are in use", "every place/slot is taken"],
+		pattern: '{key} is full', alternatives: ["{key} is at its limit", "there is no free place/slot( left)", "{key} has no free place/slot( left)", "all places/slots are taken/full", "all places/slots are in use", "every place/slot is taken", "no place/slot is free"],
 		example: 'the key is full',
 		meaning: "A semaphore's key has as many holders as its limit at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell the event that ended it (its holders over the step change at each grant and lease end).",
 		check: (slots, context) => fullness(slots, context, true),
@@ -1950,9 +1950,11 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "k is a semaphore's ∧ limit(k) − |holders(k, t)| = n",
-		pattern: '{key} has {count} free place(s)', alternatives: ["{key} has {count} free slot(s)", "there is/are {count} free place(s)/slot(s)", "{count} place(s)/slot(s) of {key} is/are free"],
+		pattern: '{key} has {count} free place(s)', alternatives: ["{key} has {count} free slot(s)", "there is/are {count} free place(s)/slot(s)", "{count} places/slots of {key} are free", "{count} place/slot of {key} is free", "{count} places/slots are free", "{count} place/slot is free"],
+		// "2 place is free" is no sentence to offer: a count offered is 2 or more, and its plural says it.
+		unoffered: ['{count} place/slot of {key} is free', '{count} place/slot is free'],
 		example: 'the key has one free place',
-		meaning: "A semaphore's key has that many places free when the step ends: its limit less its holders.",
+		meaning: "A semaphore's key has that many places free when the step ends: its limit less its holders (\"one place is free\" is exactly one; \"a place is free\" is \"{key} is not full\", at least one; \"no place is free\" is \"{key} is full\"; a lock has no places to count).",
 		check(slots, context) {
 			const key = slots[0]?.type === 'key' ? slots[0] : slots[1]
 			const count = slots[0]?.type === 'count' ? slots[0] : slots[1]
