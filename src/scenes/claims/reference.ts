@@ -2419,6 +2419,30 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const here = renewals.filter(h => env.step.happenings.includes(h))
 		return { ok: true, at: (renewals[0] as Happening).at, events: here, makers: renewals }
 	},
+	// Up to the clause's moment (else the step's end): w's last grant, w not out of that hold since, its lease not ended since, and
+	// at least one renewal of that store's lease by w after the grant.
+	'has-been-renewed': (s, env) => {
+		const w = actor(s[0])
+		const limit = env.moment ?? Infinity
+		const trail = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings].filter(h => h.at <= limit)
+		let grant: Of<'granted'> | undefined
+		let ok = false
+		const renewals: Of<'renewed'>[] = []
+		for (const h of trail) {
+			if (!('worker' in h) || h.worker !== w) continue
+			if (h.kind === 'granted') {
+				grant = h
+				ok = true
+				renewals.length = 0
+			} else if (grant === undefined) continue
+			else if (h.kind === 'crashed' || h.kind === 'asked') ok = false
+			else if ((h.kind === 'released' || h.kind === 'returned' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === grant.store) ok = false
+			else if (h.kind === 'renewed' && h.store === grant.store) renewals.push(h)
+		}
+		if (!ok || renewals.length === 0) return NO
+		const here = renewals.filter(h => env.step.happenings.includes(h))
+		return { ok: true, at: (renewals[0] as Happening).at, events: here, makers: renewals }
+	},
 	'asks-to-renew': (s, env) => {
 		const w = actor(s[0])
 		if (actor(s[1]) !== w) return NO

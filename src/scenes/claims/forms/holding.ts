@@ -1100,7 +1100,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "granted(w) in an earlier step, no released(w), returned(w), crashed(w) nor asked(w) after it up to the step's end, and paused(w, t) false",
-		pattern: '{worker} is still working', alternatives: ["{worker} is still at work", "{worker} is still doing its WORK", "{worker} keeps working", "{worker} is still DOING", "{owner} WORK is still running", "{owner} WORK is still going"],
+		pattern: '{worker} is still working', alternatives: ["{worker} still works", "{worker} is still at work", "{worker} is still doing its WORK", "{worker} keeps working", "{worker} is still DOING", "{owner} WORK is still running", "{owner} WORK is still going"],
 		example: 'A is still working',
 		meaning: "The worker's code is still in the body of its hold: it was given the key before this step, has not let go nor returned (its function returned, whether or not its lease was still live), crashed nor asked for a key again (its code left that hold), and its process runs (a paused process does no work) at the clause's moment: the step's end, a moment it names, or just before a pause the text goes on to tell. Its lease may have run out: the work goes on.",
 		check: (slots, context) => stillWorking(slots, context),

@@ -379,6 +379,34 @@ function hasBeenRenewedAsItWorks(slots: readonly Slot[], context: ClaimContext):
 	return holds(here.length > 0 ? here.map(h => saw(context.step, h)) : [saw(of, first)], first.at)
 }
 
+/**
+ * "A's lease has been renewed": as "has been renewed as it works" without the work, and of a lease still live. By the clause's
+ * moment (the one it names, else the step's end): the worker's last grant g, its code not out of that hold since (no let-go or
+ * return of g's store, crash or new ask), g's lease not ended (run out, gone with its store, ended by an operator), and at least
+ * one renewal of g's store by the worker after g, in this step or an earlier one, by hand or on its own.
+ */
+function hasBeenRenewed(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const name = context.name(worker)
+	const limit = context.moment ?? Infinity
+	const all = [...earlierHappenings(context), ...context.step.happenings].filter(h => h.at <= limit)
+	const mine = all.filter(h => 'worker' in h && h.worker === worker)
+	const at = mine.map(h => h.kind === 'granted').lastIndexOf(true)
+	const grant = mine[at] as Of<'granted'> | undefined
+	if (grant === undefined) return fails(`${name} was never given the key${context.moment === undefined ? '' : ` by ${time(limit)}`}, so it has no lease to renew`, 0)
+	const after = mine.slice(at + 1)
+	const left = after.find(h => ((h.kind === 'released' || h.kind === 'returned') && h.store === grant.store) || h.kind === 'crashed' || h.kind === 'asked')
+	if (left) return fails(`${name}'s code left its hold at ${time(left.at)} (${left.kind === 'released' ? 'it let go' : left.kind === 'returned' ? 'its function returned' : left.kind === 'crashed' ? 'it crashed' : 'it asked for a key again'}): "has been renewed" says its lease is renewed and still its own`, 0)
+	const end = after.find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === grant.store)
+	if (end) return fails(`${name}'s lease ${end.kind === 'expired' ? 'ran out' : end.kind === 'gone' ? 'went with its store' : 'was ended by an operator'} at ${time(end.at)}: "has been renewed" says it is renewed and live`, 0)
+	const renewals = after.filter((h): h is Of<'renewed'> => h.kind === 'renewed' && h.store === grant.store)
+	if (renewals.length === 0) return fails(`${name}'s lease, given at ${time(grant.at)}, was not renewed by ${context.moment === undefined ? 'the end of this step' : time(limit)}`, 0)
+	const first = renewals[0] as Of<'renewed'>
+	const here = renewals.filter(h => context.step.happenings.includes(h))
+	const of = runSteps(context.run).find(step => step.happenings.includes(first)) ?? context.step
+	return holds(here.length > 0 ? here.map(h => saw(context.step, h)) : [saw(of, first)], first.at)
+}
+
 /** The worker of slot 0 renewed its lease in this step. */
 function renewed(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
@@ -1377,6 +1405,16 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		example: "A's lease has been renewed as it works",
 		meaning: "The worker is in a hold when the step ends (given the key, its code not let go, returned, crashed nor asked for a key again since), and the lease of that hold was renewed at least once since its grant, in this step or an earlier one, at a moment its process was running: at work. A renewal of an earlier hold, none, or a worker whose code has left its hold is refused.",
 		check: (slots, context) => hasBeenRenewedAsItWorks(slots, context),
+	},
+	{
+		id: 'has-been-renewed',
+		places: STORY,
+		tells: 'state',
+		formula: "up to the clause's moment (the step's end): w's last granted(w) g, with no released(w) or returned(w) of its store, crashed(w) nor asked(w) after it, no expired(w), gone(w) nor ended(w) of its store after it, and a renewed(w) of g's store after g (this step or an earlier one)",
+		pattern: '{lease} has been renewed',
+		example: "A's lease has been renewed",
+		meaning: "By the clause's moment (the one it names, else the step's end) the worker's lease was renewed, by hand or on its own: the lease of its last grant, its code still in that hold (not let go, returned, crashed nor asked for a key again since) and the lease still live (not run out, gone with its store nor ended since), was renewed at least once after its grant, in this step or an earlier one. A lease never renewed, renewed only later, one of an earlier hold, or one ended since is refused.",
+		check: (slots, context) => hasBeenRenewed(slots, context),
 	},
 	{
 		id: 'asks-to-renew',
