@@ -1831,7 +1831,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'all-count-wait': (s, env) => {
 		const n = num(s[0])
 		const before = actors(s[s.length - 1])
-		if (before.length < n) return NO
+		// "all" counts two workers or more.
+		if (n < 2 || before.length < n) return NO
 		const those = before.slice(before.length - n)
 		return line(env, waiters => setEq(those, waiters))
 	},
@@ -1839,7 +1840,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'all-count-wait-listed': (s, env) => {
 		const n = num(s[0])
 		const list = actors(s[1])
-		if (/^(?:they|them|both|them both|both of them)$/i.test(s[1]?.text ?? '') || list.length !== n) return NO
+		if (n < 2 || /^(?:they|them|both|them both|both of them)$/i.test(s[1]?.text ?? '') || list.length !== n) return NO
 		const before = actors(s[s.length - 1])
 		if (!before.slice(Math.max(0, before.length - n)).every(w => list.includes(w))) return NO
 		return line(env, waiters => waiters.length === list.length && list.every((w, i) => waiters[i] === w))

@@ -1576,6 +1576,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check(slots, context) {
 			const wanted = numberOf(slots[0])
 			const named = actorsOf(slots[slots.length - 1])
+			if (wanted < 2) return fails(`"all ${slots[0]?.text}" counts ${wanted === 0 ? 'no worker' : 'one worker'}, and "all" tells two or more: ${wanted === 0 ? 'say "no one is waiting"' : 'name the worker in line'}`, 0)
 			if (named.length < wanted) return fails(`"${slots[0]?.text}" names the last ${wanted} workers the text told asking before it, and it told ${named.length === 0 ? 'none' : names(context, named)}: name them`, 0)
 			return line([{ ...(slots[0] as Slot), type: 'workers', value: { type: 'actors', ids: named.slice(-wanted) } }], context, { list: 0 })
 		},
@@ -1592,6 +1593,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check(slots, context) {
 			const wanted = numberOf(slots[0])
 			const listed = actorsOf(slots[1])
+			if (wanted < 2) return fails(`"all ${slots[0]?.text}" counts ${wanted === 0 ? 'no worker' : 'one worker'}, and "all" tells two or more: ${wanted === 0 ? 'say "no one is waiting"' : 'name the worker in line'}`, 0)
 			if (NAMES_NO_ORDER.test(slots[1]?.text ?? '')) return fails(`the list after the colon is the line's order, and "${slots[1]?.text}" names none: name each worker in line, first first ("C, B, D")`, 1)
 			if (listed.length !== wanted) return fails(`"${slots[0]?.text}" counts ${wanted}, and the list after the colon names ${listed.length}`, 0)
 			const told = actorsOf(slots[slots.length - 1]).slice(-wanted)
