@@ -2444,6 +2444,35 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const here = renewals.filter(h => env.step.happenings.includes(h))
 		return { ok: true, at: (renewals[0] as Happening).at, events: here, makers: renewals }
 	},
+	// Up to the clause's moment m (else the step's end): w's last grant g, g.at + g.ttl = T <= m, g's lease not ended since, w not crashed
+	// nor asked again since, not paused at m, and at least two renewals of g's store by w after g, one before T.
+	'would-have-run-out-but-keeps-renewing': (s, env) => {
+		const w = actor(s[0])
+		if (actor(s[2]) !== w) return NO
+		const T = num(s[1])
+		const m = env.moment ?? env.step.end.time
+		if (T > m) return NO
+		let grant: Of<'granted'> | undefined
+		let ok = false
+		let paused = false
+		const renewals: Of<'renewed'>[] = []
+		for (const h of [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]) {
+			if (h.at > m || !('worker' in h) || h.worker !== w) continue
+			if (h.kind === 'paused') paused = true
+			else if (h.kind === 'woke') paused = false
+			if (h.kind === 'granted') {
+				grant = h
+				ok = true
+				renewals.length = 0
+			} else if (grant === undefined) continue
+			else if (h.kind === 'crashed' || h.kind === 'asked') ok = false
+			else if (['expired', 'gone', 'ended', 'released', 'returned'].includes(h.kind) && 'store' in h && h.store === grant.store) ok = false
+			else if (h.kind === 'renewed' && h.store === grant.store) renewals.push(h)
+		}
+		if (grant === undefined || !ok || paused || grant.at + grant.ttl !== T || renewals.length < 2 || !renewals.some(h => h.at < T)) return NO
+		const here = renewals.filter(h => env.step.happenings.includes(h))
+		return { ok: true, at: (renewals[0] as Happening).at, events: here, makers: renewals }
+	},
 	'asks-to-renew': (s, env) => {
 		const w = actor(s[0])
 		if (actor(s[1]) !== w) return NO
