@@ -2444,6 +2444,35 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const here = renewals.filter(h => env.step.happenings.includes(h))
 		return { ok: true, at: (renewals[0] as Happening).at, events: here, makers: renewals }
 	},
+	// Up to the clause's moment m (else the step's end): w's last grant g, g.at + g.ttl = T <= m, g's lease not ended since, w not crashed
+	// nor asked again since, not paused at m, and at least two renewals of g's store by w after g, one before T.
+	'would-have-run-out-but-keeps-renewing': (s, env) => {
+		const w = actor(s[0])
+		if (actor(s[2]) !== w) return NO
+		const T = num(s[1])
+		const m = env.moment ?? env.step.end.time
+		if (T > m) return NO
+		let grant: Of<'granted'> | undefined
+		let ok = false
+		let paused = false
+		const renewals: Of<'renewed'>[] = []
+		for (const h of [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]) {
+			if (h.at > m || !('worker' in h) || h.worker !== w) continue
+			if (h.kind === 'paused') paused = true
+			else if (h.kind === 'woke') paused = false
+			if (h.kind === 'granted') {
+				grant = h
+				ok = true
+				renewals.length = 0
+			} else if (grant === undefined) continue
+			else if (h.kind === 'crashed' || h.kind === 'asked') ok = false
+			else if (['expired', 'gone', 'ended', 'released', 'returned'].includes(h.kind) && 'store' in h && h.store === grant.store) ok = false
+			else if (h.kind === 'renewed' && h.store === grant.store) renewals.push(h)
+		}
+		if (grant === undefined || !ok || paused || grant.at + grant.ttl !== T || renewals.length < 2 || !renewals.some(h => h.at < T)) return NO
+		const here = renewals.filter(h => env.step.happenings.includes(h))
+		return { ok: true, at: (renewals[0] as Happening).at, events: here, makers: renewals }
+	},
 	'asks-to-renew': (s, env) => {
 		const w = actor(s[0])
 		if (actor(s[1]) !== w) return NO
@@ -4558,7 +4587,7 @@ function splitWords(text: string): string[] {
 }
 
 /** What a write carried as the THING, by the code's statement it ran in: the words of the argument the domain's writing call took there, whether a call made it, and whether the sample wrote it (a string, a call, a name it declares) rather than its prelude. */
-function carriedBy(env: Env, write: Of<'wrote'>): { words: string[]; made: boolean; own: boolean; literal?: boolean; expression?: boolean } | undefined {
+function carriedBy(env: Env, write: Of<'wrote'>): { words: string[]; made: boolean; own: boolean; literal?: boolean; expression?: boolean; held?: boolean } | undefined {
 	if (write.statement === undefined) return undefined
 	const statements = env.run.statements ?? []
 	const writes = env.context.words?.writes ?? {}
@@ -4568,7 +4597,18 @@ function carriedBy(env: Env, write: Of<'wrote'>): { words: string[]; made: boole
 		if (place === undefined) continue
 		const arg = call.args[place]
 		if (arg !== undefined && 'text' in arg) return { words: splitWords(arg.text), made: false, own: true, literal: true }
-		if (arg !== undefined && 'name' in arg) return { words: splitWords(arg.name), made: nameHeld(env, write, arg.name) === 'made', own: statements.some(other => (other.declares ?? []).includes(arg.name)) }
+		if (arg !== undefined && 'name' in arg) {
+			// A name the code set to a string or an expression of no name, as the write began, directly or through other names (each
+			// name followed to what it held then): its text is the code's own writing, as a literal's is.
+			const names = new Set([arg.name])
+			let value = nameValue(env, write, arg.name)
+			while (value !== 'none' && value !== 'unknown' && 'name' in value && !names.has(value.name)) {
+				names.add(value.name)
+				value = nameValue(env, write, value.name)
+			}
+			const held = value !== 'none' && value !== 'unknown' && !('call' in value) && !('name' in value)
+			return { words: splitWords(arg.name), made: nameHeld(env, write, arg.name) === 'made', own: statements.some(other => (other.declares ?? []).includes(arg.name)), ...(held ? { held: true } : {}) }
+		}
 		if (arg !== undefined && 'call' in arg) return { words: splitWords(arg.call), made: arg.unmade === undefined, own: true }
 		return { words: [], made: false, own: false, expression: true }
 	}
@@ -4669,7 +4709,8 @@ function savedHolds(saved: NonNullable<ReadClause['saved']>, meaning: Meaning, e
 	}
 	// A string literal, or one joined with other values, whose every word is the worker's id or name, the key's, a number or a placeholder
 	// or small word, and none the THING: no text any noun names but one of its own words (trial a28).
-	if (write.thing !== undefined && (carried?.literal === true || carried?.expression === true)) {
+	// So too a name the code set to one of those (attack a29: `const note = 'done by ' + worker`).
+	if (write.thing !== undefined && (carried?.literal === true || carried?.expression === true || carried?.held === true)) {
 		const runs = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
 		const parts = runs(write.thing)
 		const none = new Set([...runs(write.worker), ...runs(env.context.name(write.worker)), ...runs(env.run.key ?? ''), ...SAVED_NO_THING])

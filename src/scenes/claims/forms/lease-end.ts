@@ -407,6 +407,42 @@ function hasBeenRenewed(slots: readonly Slot[], context: ClaimContext): Verdict 
 	return holds(here.length > 0 ? here.map(h => saw(context.step, h)) : [saw(of, first)], first.at)
 }
 
+/**
+ * "A's lease would have run out at 4 s, but A keeps renewing it": up to the clause's moment (the one it names, else the step's end),
+ * the worker's last grant g, whose lease as first granted ends at 4 s (g's moment + its TTL; not the end as of a renewal), that moment
+ * past by then; that lease not ended since g (not run out, let go, gone nor ended: so it did not run out at 4 s and is still live);
+ * the worker's code not out of its hold (no crash, nor a new ask) and its process not paused at the moment (a frozen process renews
+ * nothing); and at least two renewals of it by the worker after g, by hand or on its own (as "A renews its lease" reads both), one
+ * of them before 4 s (the renewal that kept it past 4 s).
+ */
+function wouldHaveRunOutButRenews(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	if (actorOf(slots[2]) !== worker) return fails('a worker renews only its own lease', 2)
+	const name = context.name(worker)
+	const end = numberOf(slots[1])
+	const limit = context.moment ?? context.step.end.time
+	const all = [...earlierHappenings(context), ...context.step.happenings].filter(h => h.at <= limit)
+	const mine = all.filter(h => 'worker' in h && h.worker === worker)
+	const at = mine.map(h => h.kind === 'granted').lastIndexOf(true)
+	const grant = mine[at] as Of<'granted'> | undefined
+	if (grant === undefined) return fails(`${name} was never given the key by ${time(limit)}, so it has no lease`, 0)
+	if (grant.at + grant.ttl !== end) return fails(`${name}'s lease was given at ${time(grant.at)} for ${time(grant.ttl)}: without renewals it would have run out at ${time(grant.at + grant.ttl)}, not ${time(end)}`, 1)
+	if (end > limit) return fails(`${time(end)} has not come by ${time(limit)}: "would have run out" tells a moment past, when the lease was kept`, 1)
+	const after = mine.slice(at + 1)
+	const lost = after.find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'released' || h.kind === 'returned') && h.store === grant.store)
+	if (lost) return fails(`${name}'s lease ${lost.kind === 'expired' ? 'ran out' : lost.kind === 'gone' ? 'went with its store' : lost.kind === 'ended' ? 'was ended by an operator' : lost.kind === 'released' ? 'was let go' : 'was lost (its function returned)'} at ${time(lost.at)}: "would have run out, but ${name} keeps renewing it" says renewing kept it`, 0)
+	const left = after.find(h => h.kind === 'crashed' || h.kind === 'asked')
+	if (left) return fails(`${name} ${left.kind === 'crashed' ? 'crashed' : 'asked for a key again'} at ${time(left.at)}: it does not keep renewing that lease`, 2)
+	if (mine.filter(h => h.kind === 'paused' || h.kind === 'woke').pop()?.kind === 'paused') return fails(`${name}'s process is paused at ${time(limit)}: a paused process does not keep renewing`, 2)
+	const renewals = after.filter((h): h is Of<'renewed'> => h.kind === 'renewed' && h.store === grant.store)
+	if (renewals.length < 2) return fails(`${name} renewed that lease ${renewals.length === 0 ? 'no time' : 'once'} by ${time(limit)}: keeping on renewing is two renewals or more`, 2)
+	if (!renewals.some(h => h.at < end)) return fails(`${name}'s first renewal came at ${time((renewals[0] as Of<'renewed'>).at)}, not before ${time(end)}: what kept its lease past ${time(end)} was no renewal`, 2)
+	const here = renewals.filter(h => context.step.happenings.includes(h))
+	const first = renewals[0] as Of<'renewed'>
+	const of = runSteps(context.run).find(step => step.happenings.includes(first)) ?? context.step
+	return holds(here.length > 0 ? here.map(h => saw(context.step, h)) : [saw(of, first)], first.at)
+}
+
 /** The worker of slot 0 renewed its lease in this step. */
 function renewed(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
@@ -1415,6 +1451,16 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		example: "A's lease has been renewed",
 		meaning: "By the clause's moment (the one it names, else the step's end) the worker's lease was renewed, by hand or on its own: the lease of its last grant, its code still in that hold (not let go, returned, crashed nor asked for a key again since) and the lease still live (not run out, gone with its store nor ended since), was renewed at least once after its grant, in this step or an earlier one. A lease never renewed, renewed only later, one of an earlier hold, or one ended since is refused.",
 		check: (slots, context) => hasBeenRenewed(slots, context),
+	},
+	{
+		id: 'would-have-run-out-but-keeps-renewing',
+		places: STORY,
+		tells: 'state',
+		formula: "up to the clause's moment m (the step's end): w's last granted(w) g with g.at + g.ttl = T ≤ m; no expired, gone, ended, released nor returned of g's store after g; no crashed(w) nor asked(w) after g; paused(w, m) false; renewed(w) of g's store after g at least twice, one before T",
+		pattern: '{lease} would have run out at {time}, but {worker} keeps renewing it', alternatives: ['{lease} would have run out at {time} but {worker} keeps renewing it', '{lease} would have expired at {time}, but {worker} keeps renewing it', '{lease} would have expired at {time} but {worker} keeps renewing it'],
+		example: "A's lease would have run out at 4 s, but A keeps renewing it",
+		meaning: "The worker's lease, as first granted (its last grant by the clause's moment, else the step's end: the grant's moment plus its TTL, not an end a renewal moved), would have ended at that time, a time already past; it did not: the lease has not ended since its grant (not run out, let go, gone nor ended), and the worker renewed it at least twice by then, by hand or on its own (as \"{worker} renews {lease}\" reads both), once before that time; its code is still in that hold (no crash, no new ask) and its process is not paused. A wrong time, a lease that ran out, one renewed once or never, or first renewed after that time is refused.",
+		check: (slots, context) => wouldHaveRunOutButRenews(slots, context),
 	},
 	{
 		id: 'asks-to-renew',

@@ -181,7 +181,7 @@ function keptOfReturned(thing: string | undefined, returned: readonly string[] |
  * prelude's, `text`) it is the worker's THING of no words of its own. Undefined where the run does not know (no code
  * sample, the sample's own SQL).
  */
-export function carriedThing(context: ClaimContext, write: Of<'wrote'>): { words: string[]; computed: boolean; own: boolean; /** A string literal the sample writes out. */ literal?: true; /** An expression of no name, a string joined with other values (`'done by ' + worker`). */ expression?: true; what: string; /** Of a name: why what it held is not what a call made (its last value, or why the run cannot tell). */ unread?: string } | undefined {
+export function carriedThing(context: ClaimContext, write: Of<'wrote'>): { words: string[]; computed: boolean; own: boolean; /** A string literal the sample writes out. */ literal?: true; /** An expression of no name, a string joined with other values (`'done by ' + worker`). */ expression?: true; /** A name the code set to a string or an expression of no name (directly or through other names), as the write began (`const note = 'done by ' + worker`). */ held?: true; what: string; /** Of a name: why what it held is not what a call made (its last value, or why the run cannot tell). */ unread?: string } | undefined {
 	const statements = context.run.statements ?? []
 	const statement = write.statement === undefined ? undefined : statements[write.statement]
 	const writes = context.words?.writes ?? {}
@@ -196,7 +196,16 @@ export function carriedThing(context: ClaimContext, write: Of<'wrote'>): { words
 		const what = own ? `${given.name} (${where})` : `the prelude's ${given.name} (${where})`
 		// Why it was not computed: the value the name held, or why the run cannot tell.
 		const why = typeof last === 'string' ? last : last === undefined ? undefined : 'call' in last.value ? (last.value.unmade === undefined ? undefined : `last set at line ${last.line} to what ${last.value.call}() gave, which no call made: ${last.value.unmade}`) : `last set at line ${last.line} to ${'text' in last.value ? `the string '${last.value.text}'` : 'name' in last.value ? last.value.name : 'an expression of no name'}, which no call of its code made`
-		return { words: wordsOf(given.name), computed: typeof last === 'object' && 'call' in last.value && last.value.unmade === undefined, own, what, ...(why === undefined ? {} : { unread: why }) }
+		// Set to a string or an expression of no name as the write began (`const note = 'done by ' + worker`), or to a name set so
+		// (`const label = 'TODO'; const note = label`, followed name by name): its text is the code's own writing, as a literal's is.
+		const seen = new Set([given.name])
+		let end = last
+		while (typeof end === 'object' && 'name' in end.value && !seen.has(end.value.name)) {
+			seen.add(end.value.name)
+			end = lastAssignment(context, write, end.value.name)
+		}
+		const held = typeof end === 'object' && !('call' in end.value) && !('name' in end.value)
+		return { words: wordsOf(given.name), computed: typeof last === 'object' && 'call' in last.value && last.value.unmade === undefined, own, what, ...(why === undefined ? {} : { unread: why }), ...(held ? { held: true as const } : {}) }
 	}
 	if ('call' in given) return { words: wordsOf(given.call), computed: given.unmade === undefined, own: true, what: `what ${given.call}() gave (${where})`, ...(given.unmade === undefined ? {} : { unread: `which no call made: ${given.unmade}` }) }
 	return { words: [], computed: false, own: false, expression: true, what: `an expression of no name (${where})` }
@@ -259,13 +268,14 @@ const wordsIn = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N
 const NO_THING_WORDS: readonly string[] = ['fence', 'no', 'nr', 'number', 'num', 'lease', 'lock', 'key', 'worker', 'id', 'todo', 'tbd', 'tba', 'fixme', 'xxx', 'placeholder', 'dummy', 'stub', 'fake', 'test', 'tmp', 'temp', 'foo', 'bar', 'baz', 'lorem', 'ipsum', 'hello', 'world', 'sample', 'example', 'default', 'unknown', 'done', 'finished', 'ready', 'ok', 'okay', 'wip', 'pending', 'n', 'na', 'none', 'null', 'nil', 'undefined', 'empty', 'blank', 'nothing', 'something', 'stuff', 'text', 'value', 'data', 'by', 'of', 'the', 'a', 'an', 'for', 'to', 'from', 'in', 'on', 'at', 'and', 'or', 'with', 'is', 'was', 'it', 'its', 'this', 'that', 'yet', 'here', 'goes']
 
 /**
- * Of a write whose code gave it a string literal or an expression of no name (a literal joined with other values), why the text
+ * Of a write whose code gave it a string literal or an expression of no name (a literal joined with other values), or a name it
+ * set to one of those (`const note = 'done by ' + worker`, attack a29), why the text
  * it carried is no text a clause's noun may name: every word of it is the worker's id or name, a word of the key, a number, or one
  * of `NO_THING_WORDS`, and none is the domain's word for what a worker writes. Undefined otherwise (a name or a call holds a value
  * of its own, which is not judged).
  */
 function placeholderText(context: ClaimContext, write: Of<'wrote'>, carried: ReturnType<typeof carriedThing>, thing: string): string | undefined {
-	if (write.thing === undefined || (carried?.literal !== true && carried?.expression !== true)) return undefined
+	if (write.thing === undefined || (carried?.literal !== true && carried?.expression !== true && carried?.held !== true)) return undefined
 	const own = new Set([...wordsIn(write.worker), ...wordsIn(context.name(write.worker)), ...(context.run.key === undefined ? [] : wordsIn(context.run.key))])
 	const parts = wordsIn(write.thing)
 	const one = (word: string) => word === thing || plural(thing).includes(word)
