@@ -238,8 +238,8 @@ const PROCESS_RENEWS = /^(?:which|that) (?:its process renews|it renews as it go
  * renewal off" says; unlike "that is not renewed", a renewal by hand may follow (a relative clause only). */
 const NOT_OWN_RENEWAL = /^(?:which|that) (?:(?:does not|doesn't|never) renews?|its (?:hold|process) (?:does not|doesn't|never) renews?(?: it)?) (?:on its own|by itself|automatically|in the background)$/i
 
-/** "and renewal is off" (or "and renewal off") after a clause about a worker: its hold has renewal off, as "its hold has renewal off" says. */
-const RENEWAL_OFF = /^(?:its )?renewal (?:is )?(?:turned )?off$/i
+/** "and renewal is off" (or "and renewal off", "and automatic renewal off") after a clause about a worker: its hold has renewal off, as "its hold has renewal off" says. */
+const RENEWAL_OFF = /^(?:its )?(?:automatic |auto-)?renewal (?:is )?(?:turned )?off$/i
 
 /** A neutral adverb as a word of its own in a clause ("B simply holds the key", "and just lets go"), with the space after it. */
 const ADVERB = new RegExp(`(?<=^| )(?:${NEUTRAL_ADVERBS.join('|')}) `, 'i')
@@ -2225,8 +2225,11 @@ function causeOf(language: SceneLanguage, text: string, start: number): { noun: 
 /** "it is larger than …" (or smaller), which after a clause that named a worker's fence compares that fence. */
 const FENCE_IT = /^it is (?:larger|higher|greater|bigger|smaller|lower) than /i
 
-/** "that fence …" (or "this fence"), which after a clause that named a worker's fence is that fence ("C gets it with fence 5000:1. That fence comes from the new epoch"). */
-const FENCE_THAT = /^(?:that|this) fence (?=\S)/i
+/**
+ * "that fence …" (or "this fence"), which after a clause that named a worker's fence is that fence ("C gets it with fence 5000:1. That fence
+ * comes from the new epoch"); so is "it" before the words of a fence's epoch ("… with fence 5000:1. It comes from a new epoch").
+ */
+const FENCE_THAT = /^(?:(?:that|this) fence (?=\S)|it (?=(?:comes|is) (?:from|of|in) (?:a|the|the store['’]s|its store['’]s) new epoch\b))/i
 
 /** ", with a fence from the new epoch" after a clause about a worker: its fence's epoch, as "C's fence is from the new epoch" (the words after "with a fence"). */
 const WITH_FENCE_EPOCH = /^with a fence (?=(?:from|of|in) (?:a|the|the store['’]s|its store['’]s) new epoch$)/

@@ -2001,9 +2001,9 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "gave-up(w) ∈ step later than w's last asked(w) of that key before it, or left(w) ∈ step (its process crashed while in line, or its store closed under it)",
-		pattern: '{worker} leaves the line', alternatives: ["{worker} leaves the queue", "{worker} drops out of the line/queue"],
+		pattern: '{worker} leaves the line', alternatives: ["{worker} leaves the queue", "{worker} drops out of the line/queue", "{worker} is no longer in line", "{worker} is no longer in the line/queue"],
 		example: 'B leaves the line',
-		meaning: "The worker stood in line and left it in this step without the key: its wait ran out (it gave up), its process crashed, or its store restarted under it and forgot its place. A give-up at the moment of its ask (a wait of 0 s) never stood in line, so it left none; a hold whose process crashed (or whose store closed) even the moment it asked had stood in line, for the key was held and the engine had not turned it away.",
+		meaning: "The worker stood in line and left it in this step without the key: its wait ran out (it gave up), its process crashed, or its store restarted under it and forgot its place. \"B is no longer in line\" says the same (a worker handed the key from the line is told by \"gets the key\"). A give-up at the moment of its ask (a wait of 0 s) never stood in line, so it left none; a hold whose process crashed (or whose store closed) even the moment it asked had stood in line, for the key was held and the engine had not turned it away.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const ends = context.step.happenings.filter((h): h is Of<'gave-up'> | Of<'left'> => (h.kind === 'gave-up' || h.kind === 'left') && h.worker === worker)
