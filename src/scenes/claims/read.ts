@@ -2362,7 +2362,31 @@ function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string
 		const led = leadingActor(language, text)
 		if (led !== undefined && language.names.kindOf(led) === 'store') clause.store = led
 	}
+	// "it has 2 places", "it allows 2", "its limit is 2" (`limit-is`): "it" names the store the clause before spoke of (its subject,
+	// or the store its words open with: "the semaphore is full: it has only one"), or, after a clause about several workers, whom
+	// "it" cannot name ("both get in: it has 2 places"), the store whose key they took: the scene's one store. After anything else
+	// (a worker, a database, a lease, nothing) it is refused. The store it names is put after the count as a key slot, which the
+	// meaning checks the limit of.
+	if (compiled.form.id === 'limit-is' && /^its?\b/i.test(text.slice(added))) {
+		const word = /^its\b/i.test(text.slice(added)) ? 3 : 2
+		const problem = itStoreProblem(language, referent, text.slice(added, added + word))
+		if (problem !== undefined) return problem
+		const store = referent !== undefined && groupOf(referent) === undefined ? referent : undefined
+		clause.slots = [...clause.slots, { type: 'key', text: text.slice(added, added + word), start: offset, end: offset + word, value: store === undefined ? { type: 'key' } : { type: 'key', store } }]
+	}
 	return clause
+}
+
+/** Why "it" (or "its") of a limit cannot name a store after `referent`, the subject of the clause before; undefined when it can. */
+function itStoreProblem(language: SceneLanguage, referent: string | undefined, word: string): string | undefined {
+	const fix = `name the semaphore instead ("the semaphore has 2 places")`
+	if (referent === UNREAD_REFERENT) return `"${word}" names the store the part before it speaks of, and that part did not read; fix it first, or ${fix}`
+	if (referent === undefined) return `"${word}" names the store the clause before it speaks of, and no clause before it speaks of one; ${fix}`
+	const lease = leaseOf(referent)
+	if (lease !== undefined) return `"${word}" refers to ${language.names.labelOf(lease)}'s lease, which the clause before names, not to a semaphore; ${fix}`
+	if (groupOf(referent) !== undefined) return undefined
+	if (language.names.kindOf(referent) !== 'store') return `"${word}" refers to ${language.names.labelOf(referent)}, the subject of the clause before, not to a semaphore; ${fix}`
+	return undefined
 }
 
 /**

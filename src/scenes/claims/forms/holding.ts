@@ -1984,9 +1984,10 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "limit(the store) = n",
 		pattern: 'the limit is {count}', alternatives: ["the semaphore's limit is {count}", "the semaphore allows {count}", "its limit is {count}", "the semaphore has {count} places/slots", "it has {count} places/slots", "it allows {count}", "the semaphore lets {count} workers VERB at once", "the semaphore lets {count} workers VERB at the same time", "the semaphore lets {count} workers in at once", "the semaphore lets {count} workers in at the same time", "the semaphore allows {count} WORKS at once", "the semaphore allows {count} WORKS at the same time", "a semaphore with {count} places/slots"],
 		example: 'the limit is 3',
-		meaning: "The semaphore's limit is that number (\"the semaphore lets 2 workers print at once\" or \"… lets 2 workers in at once\" tells its limit, not who got in).",
+		meaning: "The semaphore's limit is that number (\"the semaphore lets 2 workers print at once\" or \"… lets 2 workers in at once\" tells its limit, not who got in). \"It\" (\"it has 2 places\", \"it allows 2\", \"its limit is 2\") names the store the clause before spoke of (after a clause about several workers, the scene's one store); after a worker, a lease or nothing it is refused.",
 		check(slots, context) {
-			const store = counted(context, undefined)
+			// slots[1]: the store "it" named, read as a key slot (read.ts), when the wording opens with "it".
+			const store = counted(context, slots[1])
 			if (typeof store === 'string') return fails(store)
 			if (store.limit === undefined) return fails(`${context.name(store.id)} is a lock: it has no limit`, 0)
 			if (store.limit !== numberOf(slots[0])) return fails(`${context.name(store.id)}'s limit is ${store.limit}`, 0)
