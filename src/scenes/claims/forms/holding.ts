@@ -1995,6 +1995,29 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		// "The semaphore has a limit of 1", "…, and the semaphore is full: it has only one": the store named, or the one "it" names (the
+		// subject of the clause before, which must be a store: "A takes a place, and it has only one" names Worker A, and is refused).
+		id: 'store-has-limit',
+		always: true,
+		places: STORY,
+		tells: 'none',
+		formula: "s is a semaphore ∧ limit(s) = n",
+		pattern: '{store} has a limit of {count}', alternatives: ['{store} has only {count} places/slots', '{store} has only {count} place/slot', '{store} has only {count}'],
+		unoffered: ['{store} has only {count} place/slot'],
+		example: 'the store has a limit of 3',
+		meaning: "The store named (or the one \"it\" names, as in \"it has 2 places\": the store the clause before spoke of, or after a clause about several workers the scene's one store) is a semaphore, and its limit is that number (\"it has only one\" after \"the semaphore is full\"). A lock, \"it\" after a worker or nothing, and the lock store's common names (\"the lock server\", \"the lock\": a server is not a semaphore with places) are refused.",
+		check(slots, context) {
+			const id = actorOf(slots[0])
+			const said = slots[0]?.text ?? ''
+			const store = context.world.stores.get(id)
+			if (store === undefined) return fails(`${context.name(id)} is no lock store of this run`, 0)
+			if (store.limit === undefined) return fails(`${context.name(store.id)} is a lock: it has no limit (a lock lets one worker hold its key at a time)`, 0)
+			if (/^(?:(?:the|this|that) )?(?:lock server|lock store|lock's store|lock’s store|lock|server)$/i.test(said)) return fails(`"${said}" names the lock store, not a semaphore with places; name the semaphore ("the semaphore" or its name, ${context.name(id)})`, 0)
+			if (store.limit !== numberOf(slots[1])) return fails(`${context.name(store.id)}'s limit is ${store.limit}`, 1)
+			return { ...holds([holdersEvidence(context.world, store)]), said: { events: [], limit: { store: store.id, limit: store.limit } } }
+		},
+	},
+	{
 		id: 'no-lease-has-a-fence',
 		always: true,
 		places: STORY,
