@@ -2302,6 +2302,17 @@ function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string
 	for (const [k, type] of compiled.slots.entries()) {
 		const [s, e] = match.indices?.[k + 1] ?? [0, 0]
 		const at = (position: number) => offset + Math.max(0, position - added)
+		// "it has only one" (`store-has-limit`): "it" names a store by the rule of "it has 2 places" (`itStoreProblem`); after a clause
+		// about several workers, the scene's one store.
+		if (k === 0 && type === 'store' && compiled.form.id === 'store-has-limit' && /^it$/i.test(text.slice(s, e))) {
+			const problem = itStoreProblem(language, referent, text.slice(s, e))
+			if (problem !== undefined) return problem
+			const stores = language.names.cast.filter(actor => actor.kind === 'store')
+			const id = groupOf(referent) === undefined ? referent : stores.length === 1 ? stores[0]?.id : undefined
+			if (id === undefined) return `"${text.slice(s, e)}" after a clause about several workers names the scene's one store, and this scene has ${stores.length}; name the semaphore`
+			slots.push({ type, text: text.slice(s, e), start: at(s), end: at(e), value: { type: 'actor', id } })
+			continue
+		}
 		const slot = readSlot(language, type, text.slice(s, e), at(s), at(e), referent, own, plural)
 		if (typeof slot === 'string') return slot
 		if (slot.value.type === 'actor' && slot.value.old === true && !OLD_LEASE_FORMS.has(compiled.form.id)) return `"${slot.text}" names the lease ${language.names.labelOf(slot.value.id)}'s crashed process held, which only "is still live", "(still) holds the key", "runs out", "ends at" and "waits behind" tell of; its new process holds nothing of it`
@@ -2361,11 +2372,36 @@ function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string
 	if (compiled.subject === 'workers' && first?.value.type === 'actors') clause.group = first.value.ids
 	namedKind(language, compiled, match, added, clause)
 	// A clause whose words open with a lock store's name and have no slot for it ("the semaphore allows 2") speaks of that store.
-	if (compiled.subject === undefined && added === 0) {
+	// So does one whose key slot opens it and names a semaphore by its name ("the semaphore is full"), which "it" after it names ("…: it has only one").
+	if ((compiled.subject === undefined || (compiled.subject === 'key' && first?.value.type === 'key')) && added === 0) {
 		const led = leadingActor(language, text)
-		if (led !== undefined && language.names.kindOf(led) === 'store') clause.store = led
+		if (led !== undefined && language.names.kindOf(led) === 'store' && (compiled.subject === undefined || language.names.cast.some(actor => actor.id === led && actor.limit !== undefined))) clause.store = led
+	}
+	// "it has 2 places", "it allows 2", "its limit is 2" (`limit-is`): "it" names the store the clause before spoke of (its subject,
+	// or the store its words open with: "the semaphore is full: it has only one"), or, after a clause about several workers, whom
+	// "it" cannot name ("both get in: it has 2 places"), the store whose key they took: the scene's one store. After anything else
+	// (a worker, a database, a lease, nothing) it is refused. The store it names is put after the count as a key slot, which the
+	// meaning checks the limit of.
+	if (compiled.form.id === 'limit-is' && /^its?\b/i.test(text.slice(added))) {
+		const word = /^its\b/i.test(text.slice(added)) ? 3 : 2
+		const problem = itStoreProblem(language, referent, text.slice(added, added + word))
+		if (problem !== undefined) return problem
+		const store = referent !== undefined && groupOf(referent) === undefined ? referent : undefined
+		clause.slots = [...clause.slots, { type: 'key', text: text.slice(added, added + word), start: offset, end: offset + word, value: store === undefined ? { type: 'key' } : { type: 'key', store } }]
 	}
 	return clause
+}
+
+/** Why "it" (or "its") of a limit cannot name a store after `referent`, the subject of the clause before; undefined when it can. */
+function itStoreProblem(language: SceneLanguage, referent: string | undefined, word: string): string | undefined {
+	const fix = `name the semaphore: write "the semaphore" (or its name) for "${word}"`
+	if (referent === UNREAD_REFERENT) return `"${word}" names the store the part before it speaks of, and that part did not read; fix it first, or ${fix}`
+	if (referent === undefined) return `"${word}" names the store the clause before it speaks of, and no clause before it speaks of one; ${fix}`
+	const lease = leaseOf(referent)
+	if (lease !== undefined) return `"${word}" refers to ${language.names.labelOf(lease)}'s lease, which the clause before names, not to a semaphore; ${fix}`
+	if (groupOf(referent) !== undefined) return undefined
+	if (language.names.kindOf(referent) !== 'store') return `"${word}" refers to ${language.names.labelOf(referent)}, the subject of the clause before, not to a semaphore; ${fix}`
+	return undefined
 }
 
 /**

@@ -1527,9 +1527,17 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return limit === undefined ? NO : keyOver(env, s[0], holders => holders.length < limit, {}, 'room')
 	},
 	// The limit, told as the holders it lets in: "the semaphore allows 2, so A and B get in" (or "so C waits").
+	// "It has 2 places": the store "it" named (the subject of the clause before), read as a key slot after the count.
 	'limit-is': (s, env) => {
-		const store = storeOf(env, undefined)
+		const store = storeOf(env, s[1])
 		return store?.limit !== undefined && store.limit === num(s[0]) ? { ok: true, events: [], makers: [], limit: { store: store.id, limit: store.limit } } : NO
+	},
+	// The store the slot names (or "it", the subject of the clause before) is a semaphore whose limit is the count; a name of the
+	// lock store ("the lock server", "the lock") is not the semaphore's, and is refused.
+	'store-has-limit': (s, env) => {
+		const store = env.world.stores.get(actor(s[0]))
+		if (store?.limit !== undefined && /^(?:(?:the|this|that) )?(?:lock server|lock store|lock's store|lock’s store|lock|server)$/i.test(s[0]?.text ?? '')) return NO
+		return store?.limit !== undefined && store.limit === num(s[1]) ? { ok: true, events: [], makers: [], limit: { store: store.id, limit: store.limit } } : NO
 	},
 	'no-lease-has-a-fence': (_s, env) => timeless(env.world.stores.size > 0 && [...env.world.stores.values()].every(store => store.limit !== undefined)),
 	'lease-has-no-fence': (s, env) => {

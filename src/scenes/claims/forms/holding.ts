@@ -1984,12 +1984,36 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "limit(the store) = n",
 		pattern: 'the limit is {count}', alternatives: ["the semaphore's limit is {count}", "the semaphore allows {count}", "its limit is {count}", "the semaphore has {count} places/slots", "it has {count} places/slots", "it allows {count}", "the semaphore lets {count} workers VERB at once", "the semaphore lets {count} workers VERB at the same time", "the semaphore lets {count} workers in at once", "the semaphore lets {count} workers in at the same time", "the semaphore allows {count} WORKS at once", "the semaphore allows {count} WORKS at the same time", "a semaphore with {count} places/slots"],
 		example: 'the limit is 3',
-		meaning: "The semaphore's limit is that number (\"the semaphore lets 2 workers print at once\" or \"… lets 2 workers in at once\" tells its limit, not who got in).",
+		meaning: "The semaphore's limit is that number (\"the semaphore lets 2 workers print at once\" or \"… lets 2 workers in at once\" tells its limit, not who got in). \"It\" (\"it has 2 places\", \"it allows 2\", \"its limit is 2\") names the store the clause before spoke of (after a clause about several workers, the scene's one store); after a worker, a lease or nothing it is refused.",
 		check(slots, context) {
-			const store = counted(context, undefined)
+			// slots[1]: the store "it" named, read as a key slot (read.ts), when the wording opens with "it".
+			const store = counted(context, slots[1])
 			if (typeof store === 'string') return fails(store)
 			if (store.limit === undefined) return fails(`${context.name(store.id)} is a lock: it has no limit`, 0)
 			if (store.limit !== numberOf(slots[0])) return fails(`${context.name(store.id)}'s limit is ${store.limit}`, 0)
+			return { ...holds([holdersEvidence(context.world, store)]), said: { events: [], limit: { store: store.id, limit: store.limit } } }
+		},
+	},
+	{
+		// "The semaphore has a limit of 1", "…, and the semaphore is full: it has only one": the store named, or the one "it" names (the
+		// subject of the clause before, which must be a store: "A takes a place, and it has only one" names Worker A, and is refused).
+		id: 'store-has-limit',
+		always: true,
+		places: STORY,
+		tells: 'none',
+		formula: "s is a semaphore ∧ limit(s) = n",
+		pattern: '{store} has a limit of {count}', alternatives: ['{store} has only {count} places/slots', '{store} has only {count} place/slot', '{store} has only {count}'],
+		unoffered: ['{store} has only {count} place/slot'],
+		example: 'the store has a limit of 3',
+		meaning: "The store named (or the one \"it\" names, as in \"it has 2 places\": the store the clause before spoke of, or after a clause about several workers the scene's one store) is a semaphore, and its limit is that number (\"it has only one\" after \"the semaphore is full\"). A lock, \"it\" after a worker or nothing, and the lock store's common names (\"the lock server\", \"the lock\": a server is not a semaphore with places) are refused.",
+		check(slots, context) {
+			const id = actorOf(slots[0])
+			const said = slots[0]?.text ?? ''
+			const store = context.world.stores.get(id)
+			if (store === undefined) return fails(`${context.name(id)} is no lock store of this run`, 0)
+			if (store.limit === undefined) return fails(`${context.name(store.id)} is a lock: it has no limit (a lock lets one worker hold its key at a time)`, 0)
+			if (/^(?:(?:the|this|that) )?(?:lock server|lock store|lock's store|lock’s store|lock|server)$/i.test(said)) return fails(`"${said}" names the lock store, not a semaphore with places; name the semaphore ("the semaphore" or its name, ${context.name(id)})`, 0)
+			if (store.limit !== numberOf(slots[1])) return fails(`${context.name(store.id)}'s limit is ${store.limit}`, 1)
 			return { ...holds([holdersEvidence(context.world, store)]), said: { events: [], limit: { store: store.id, limit: store.limit } } }
 		},
 	},
