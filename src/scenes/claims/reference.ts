@@ -4623,6 +4623,13 @@ function carriedBy(env: Env, write: Of<'wrote'>): { words: string[]; made: boole
 	return undefined
 }
 
+/** A text that says there is no THING or that making one failed: a word of denial or failure, or "no" just before the THING's word. */
+function saysNone(text: string, thing: string): boolean {
+	const runs: string[] = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+	const denying = new Set(['not', 'none', 'nothing', 'without', 'fail', 'fails', 'failed', 'failure', 'error', 'errors', 'missing', 'unavailable', 'unable', 'cannot', 'empty'])
+	return runs.some((run, index) => denying.has(run) || (run === 'no' && index + 1 < runs.length && sameNoun(runs[index + 1] as string, thing)))
+}
+
 /** Words no saved text is made of alone, beside a number, the worker's id and name and the key's words: a lease's parts written out, placeholders, small words. */
 const SAVED_NO_THING = ['fence', 'no', 'nr', 'number', 'num', 'lease', 'lock', 'key', 'worker', 'id', 'todo', 'tbd', 'tba', 'fixme', 'xxx', 'placeholder', 'dummy', 'stub', 'fake', 'test', 'tmp', 'temp', 'foo', 'bar', 'baz', 'lorem', 'ipsum', 'hello', 'world', 'sample', 'example', 'default', 'unknown', 'done', 'finished', 'ready', 'ok', 'okay', 'wip', 'pending', 'n', 'na', 'none', 'null', 'nil', 'undefined', 'empty', 'blank', 'nothing', 'something', 'stuff', 'text', 'value', 'data', 'by', 'of', 'the', 'a', 'an', 'for', 'to', 'from', 'in', 'on', 'at', 'and', 'or', 'with', 'is', 'was', 'it', 'its', 'this', 'that', 'yet', 'here', 'goes']
 
@@ -4708,6 +4715,8 @@ function savedHolds(saved: NonNullable<ReadClause['saved']>, meaning: Meaning, e
 	if (write.thing !== undefined && saved.words.some(word => sameNoun(word, thing))) {
 		if (!/\p{L}/u.test(write.thing) || write.thing === env.run.key) return false
 		if (carried?.literal === true && !carried.words.some(part => sameNoun(part, thing))) return false
+		// Nor a text of the code's own writing that says there is none, or that making it failed (attack a30).
+		if ((carried?.literal === true || carried?.expression === true || carried?.held === true) && saysNone(write.thing, thing)) return false
 		// Nor the worker's own id, nor the key in any letter case, nor the lease's fence with at most one word beside it (trial a27).
 		const letters = (text: string) => [...text.toLowerCase()].filter(c => /[\p{L}\p{N}]/u.test(c)).join('')
 		if (letters(write.thing) === letters(write.worker)) return false

@@ -265,6 +265,18 @@ const wordsIn = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N
  * Words that name nothing written of their own: what writes out a lease's parts, placeholders, and small words ('done by a',
  * 'fence no. 1', 'TODO for the key' are no text to name). A number, the worker's id and name and the key's words are none too.
  */
+/** Words by which a text says there is nothing, or that making it failed: such a text is no THING, though it has the word. */
+const DENYING_WORDS: readonly string[] = ['not', 'none', 'nothing', 'without', 'fail', 'fails', 'failed', 'failure', 'error', 'errors', 'missing', 'unavailable', 'unable', 'cannot', 'empty']
+
+/** The word of `text` that denies it is a THING (one of `DENYING_WORDS`, or "no" right before the THING's word), else undefined. */
+function denyingWord(text: string, thing: string, one: (word: string, of: string) => boolean): string | undefined {
+	const parts = text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(part => part !== '')
+	const found = parts.find(part => DENYING_WORDS.includes(part))
+	if (found !== undefined) return found
+	const at = parts.findIndex((part, index) => part === 'no' && one(parts[index + 1] ?? '', thing))
+	return at < 0 ? undefined : `no ${parts[at + 1]}`
+}
+
 const NO_THING_WORDS: readonly string[] = ['fence', 'no', 'nr', 'number', 'num', 'lease', 'lock', 'key', 'worker', 'id', 'todo', 'tbd', 'tba', 'fixme', 'xxx', 'placeholder', 'dummy', 'stub', 'fake', 'test', 'tmp', 'temp', 'foo', 'bar', 'baz', 'lorem', 'ipsum', 'hello', 'world', 'sample', 'example', 'default', 'unknown', 'done', 'finished', 'ready', 'ok', 'okay', 'wip', 'pending', 'n', 'na', 'none', 'null', 'nil', 'undefined', 'empty', 'blank', 'nothing', 'something', 'stuff', 'text', 'value', 'data', 'by', 'of', 'the', 'a', 'an', 'for', 'to', 'from', 'in', 'on', 'at', 'and', 'or', 'with', 'is', 'was', 'it', 'its', 'this', 'that', 'yet', 'here', 'goes']
 
 /**
@@ -354,6 +366,10 @@ export function savedProblem(context: ClaimContext, write: Of<'wrote'>, words: r
 		if (context.run.key !== undefined && folded(write.thing) === folded(context.run.key)) return `${who} carried ${JSON.stringify(write.thing)}, the scene's key ${JSON.stringify(context.run.key)} in other letters: "${named}" names ${thing === 'write' ? 'a text' : `a ${thing}`} it wrote, and the key's name is none; ${say}`
 		const tokens = write.thing.split(/[^\p{L}\p{N}]+/u).filter(part => part !== '')
 		if (tokens.includes(String(write.fence)) && tokens.length <= 2 && !tokens.some(part => one(part.toLowerCase(), thing))) return `${who} carried ${JSON.stringify(write.thing)}, its fence ${write.fence} with at most one word beside it: "${named}" names ${thing === 'write' ? 'a text' : `a ${thing}`} it wrote, and a fence written out is none; ${say}`
+		// Attack a30 (04, 05): a text of the code's own writing that says there is no THING, or that making it failed ('no summary for ' + id,
+		// 'summary failed: model unavailable'), has the word and is none.
+		const denial = carried?.literal === true || carried?.expression === true || carried?.held === true ? denyingWord(write.thing, thing, one) : undefined
+		if (denial !== undefined) return `${who} carried ${JSON.stringify(write.thing)}, a string its code wrote out that says there is no ${thing === 'write' ? 'text' : thing}, or that it failed ("${denial}"): "${named}" names ${thing === 'write' ? 'a text' : `a ${thing}`} it wrote, and this text is none; ${say}`
 		if (carried?.literal === true && !carried.words.some(part => one(part, thing))) return `${who} carried ${carried.what}, a string the sample writes out, with no word "${thing}" in it: "${named}" names ${thing === 'write' ? 'a text' : `a ${thing}`} it wrote, and a placeholder is none; ${say}`
 	}
 	// Trial a28 (10, 11): a text made only of the write's own parts (the worker's id or name, the key, a number, "fence", "no"), placeholders
