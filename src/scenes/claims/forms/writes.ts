@@ -366,8 +366,8 @@ export function savedProblem(context: ClaimContext, write: Of<'wrote'>, words: r
 		if (context.run.key !== undefined && folded(write.thing) === folded(context.run.key)) return `${who} carried ${JSON.stringify(write.thing)}, the scene's key ${JSON.stringify(context.run.key)} in other letters: "${named}" names ${thing === 'write' ? 'a text' : `a ${thing}`} it wrote, and the key's name is none; ${say}`
 		const tokens = write.thing.split(/[^\p{L}\p{N}]+/u).filter(part => part !== '')
 		if (tokens.includes(String(write.fence)) && tokens.length <= 2 && !tokens.some(part => one(part.toLowerCase(), thing))) return `${who} carried ${JSON.stringify(write.thing)}, its fence ${write.fence} with at most one word beside it: "${named}" names ${thing === 'write' ? 'a text' : `a ${thing}`} it wrote, and a fence written out is none; ${say}`
-		// Attack a30 (04, 05): a text of the code's own writing that says there is no THING, or that making it failed ('no summary for ' + id,
-		// 'summary failed: model unavailable'), has the word and is none.
+		// Attack a30 (04, 05): a text of the code's own writing that says there is no THING, or that making it failed ('no THING for ' + id,
+		// 'THING failed: model unavailable'), has the word and is none.
 		const denial = carried?.literal === true || carried?.expression === true || carried?.held === true ? denyingWord(write.thing, thing, one) : undefined
 		if (denial !== undefined) return `${who} carried ${JSON.stringify(write.thing)}, a string its code wrote out that says there is no ${thing === 'write' ? 'text' : thing}, or that it failed ("${denial}"): "${named}" names ${thing === 'write' ? 'a text' : `a ${thing}`} it wrote, and this text is none; ${say}`
 		if (carried?.literal === true && !carried.words.some(part => one(part, thing))) return `${who} carried ${carried.what}, a string the sample writes out, with no word "${thing}" in it: "${named}" names ${thing === 'write' ? 'a text' : `a ${thing}`} it wrote, and a placeholder is none; ${say}`
