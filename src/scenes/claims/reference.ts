@@ -2727,7 +2727,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			const all = upTo(env).slice(1).flatMap(step => step.happenings)
 			const grants = all.slice(0, all.indexOf(write)).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === write.worker)
 			const hold = grants[grants.length - 1]
-			return hold !== undefined && hold.fence !== undefined && grants.slice(0, -1).some(h => h.store === hold.store) && !write.noFence && write.fence === hold.fence
+			if (hold === undefined || hold.fence === undefined) return false
+			// Every fence the same store gave the worker before is smaller than the new one.
+			const older = grants.slice(0, -1).filter(h => h.store === hold.store)
+			return older.length > 0 && older.every(h => h.fence === undefined || h.fence < (hold.fence as bigint)) && !write.noFence && write.fence === hold.fence
 		}),
 	'fences-compare': (s, env) => compared(env, fence(s[0]), fence(s[2]), s[1]?.value.type === 'relation' ? s[1].value.value : '<', true),
 	'fence-smaller-than-fence': (s, env) => compared(env, fence(s[0]), fence(s[1]), '<'),
@@ -3000,8 +3003,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (lease?.fence === undefined) return NO
 		// The epoch is the fence's high 64 bits.
 		const epoch = lease.fence >> 64n
-		const opened = upTo(env).flatMap(step => step.happenings).filter(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === lease.store).pop()
-		return opened && (opened.kind === 'restarted' || opened.kind === 'restored') && opened.epoch === epoch ? holdsNow(true, [opened, ...leaseGrant(env, actor(s[0]))], env, { epoch: { worker: actor(s[0]), fence: lease.fence } }) : NO
+		const all = upTo(env).flatMap(step => step.happenings)
+		const opens = all.filter((h): h is Of<'restarted'> | Of<'restored'> => (h.kind === 'restarted' || h.kind === 'restored') && h.store === lease.store)
+		const opened = opens[opens.length - 1]
+		// A new epoch: newer than the store's epoch before each of its opens and than each earlier open's; and the fence not given before that open.
+		const newer = opened !== undefined && opens.every(h => h.epochBefore < opened.epoch && (h === opened || h.epoch < opened.epoch))
+		const givenBefore = opened !== undefined && all.slice(0, all.indexOf(opened)).some(h => h.kind === 'granted' && h.store === lease.store && h.fence === lease.fence)
+		return opened && newer && !givenBefore && opened.epoch === epoch ? holdsNow(true, [opened, ...leaseGrant(env, actor(s[0]))], env, { epoch: { worker: actor(s[0]), fence: lease.fence } }) : NO
 	},
 	'fence-larger-than': (s, env) => fences(env, actor(s[0]), actor(s[1]), '>'),
 	// The fences up to the moment, in the order given, each larger than the one before, of one store; at least one pair. "The one
