@@ -1729,6 +1729,19 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		}
 		return NO
 	},
+	// "As long as it takes": an ask of w's in the step with no limit on its wait (no try) whose wait ended by itself: what came of it is
+	// none and w is in that key's line at t, or a grant from the line; a give-up or a leaving (its process crashed) is no such end.
+	'waits-until-served': (s, env) => {
+		const w = actor(s[0])
+		const list = env.step.happenings
+		for (let i = 0; i < list.length; i++) {
+			const ask = list[i] as Happening
+			if (ask.kind !== 'asked' || ask.worker !== w || ask.tryOnly || Number.isFinite(ask.wait ?? Number.POSITIVE_INFINITY)) continue
+			const next = list.slice(i + 1).find(h => (h.kind === 'asked' && h.worker === w) || ((h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'refused') && h.worker === w && h.store === ask.store))
+			if (next === undefined ? env.world.workers.get(w)?.waiting?.store === ask.store : next.kind === 'granted' && next.place !== undefined) return asked(ask)
+		}
+		return NO
+	},
 	'still-waits': (s, env) => {
 		const waiting = env.world.workers.get(actor(s[0]))?.waiting
 		return waiting !== undefined && stoodInLine(env, actor(s[0]), waiting.store) ? waits(env, actor(s[0])) : NO
