@@ -214,10 +214,12 @@ const SCENE_START_HEAD = /^at the (?:start|beginning)(?: of the scene)?(?=,? )/i
 const NOW = / now(?= |$)/
 /**
  * "as long as it takes" after "willing to wait" (or "ready to wait"), at the end or before a last "now", which reads as `UNLIMITED`; so does
- * "(for) as long as it takes" right after "waits" ("B asks and waits for as long as it takes": `waits-without-limit`).
+ * "(for) as long as it takes" right after "waits" as `SERVED` ("B asks and waits for as long as it takes": `waits-until-served`).
  */
 const AS_LONG_AS_IT_TAKES = /(?<=(?:willing|ready) to wait |(?:^| )waits )(?:for )?as long as it takes(?= now$|$)/
 const UNLIMITED = 'without a limit'
+/** What "waits (for) as long as it takes" reads as (`waits-until-served`): a wait that ended by itself, not one a crash ended. */
+const SERVED = 'until served'
 /** ", 7 s of it" at the end of a sentence: how long the work the clause right before it started lasted (`ReadClause.lasted`). */
 const WORK_LASTED = new RegExp(`, (${DURATION_PATTERN}) of it$`, 'i')
 /** "long" in "has waited long enough", which reads as "has waited enough". */
@@ -1704,7 +1706,9 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	// "Willing to wait as long as it takes" is "willing to wait without a limit" ("long" is a neutral word, which no form's words may
 	// hold): read so, its words mapped back as a cut of the characters the shorter wording lacks. So is "waits (for) as long as it takes".
 	const takes = AS_LONG_AS_IT_TAKES.exec(raw)
-	if (takes) for (const text of cased) variants.push({ text: text.slice(0, takes.index) + UNLIMITED + text.slice(takes.index + takes[0].length), cut: { at: start + takes.index + UNLIMITED.length, length: takes[0].length - UNLIMITED.length } })
+	// After "waits" it says the wait lasted until it ended by itself (`waits-until-served`); after "willing to wait" it tells the ask's limit.
+	const instead = takes && /(?:^| )waits $/.test(raw.slice(0, takes.index)) ? SERVED : UNLIMITED
+	if (takes) for (const text of cased) variants.push({ text: text.slice(0, takes.index) + instead + text.slice(takes.index + takes[0].length), cut: { at: start + takes.index + instead.length, length: takes[0].length - instead.length } })
 	// "Has waited long enough" is "has waited enough": "long" is a neutral word, which no form's words may hold, and claims nothing more here.
 	const enough = LONG_ENOUGH.exec(raw)
 	if (enough) for (const text of cased) variants.push(without(text, enough.index, enough[0].length))

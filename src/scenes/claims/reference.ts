@@ -1737,6 +1737,19 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		}
 		return NO
 	},
+	// "As long as it takes": an ask of w's in the step with no limit on its wait (no try) whose wait ended by itself: what came of it is
+	// none and w is in that key's line at t, or a grant from the line; a give-up or a leaving (its process crashed) is no such end.
+	'waits-until-served': (s, env) => {
+		const w = actor(s[0])
+		const list = env.step.happenings
+		for (let i = 0; i < list.length; i++) {
+			const ask = list[i] as Happening
+			if (ask.kind !== 'asked' || ask.worker !== w || ask.tryOnly || Number.isFinite(ask.wait ?? Number.POSITIVE_INFINITY)) continue
+			const next = list.slice(i + 1).find(h => (h.kind === 'asked' && h.worker === w) || ((h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'refused') && h.worker === w && h.store === ask.store))
+			if (next === undefined ? env.world.workers.get(w)?.waiting?.store === ask.store : next.kind === 'granted' && next.place !== undefined) return asked(ask)
+		}
+		return NO
+	},
 	'still-waits': (s, env) => {
 		const waiting = env.world.workers.get(actor(s[0]))?.waiting
 		return waiting !== undefined && stoodInLine(env, actor(s[0]), waiting.store) ? waits(env, actor(s[0])) : NO
@@ -2764,7 +2777,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			const all = upTo(env).slice(1).flatMap(step => step.happenings)
 			const grants = all.slice(0, all.indexOf(write)).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === write.worker)
 			const hold = grants[grants.length - 1]
-			return hold !== undefined && hold.fence !== undefined && grants.slice(0, -1).some(h => h.store === hold.store) && !write.noFence && write.fence === hold.fence
+			if (hold === undefined || hold.fence === undefined) return false
+			// Every fence the same store gave the worker before is smaller than the new one.
+			const older = grants.slice(0, -1).filter(h => h.store === hold.store)
+			return older.length > 0 && older.every(h => h.fence === undefined || h.fence < (hold.fence as bigint)) && !write.noFence && write.fence === hold.fence
 		}),
 	'fences-compare': (s, env) => compared(env, fence(s[0]), fence(s[2]), s[1]?.value.type === 'relation' ? s[1].value.value : '<', true),
 	'fence-smaller-than-fence': (s, env) => compared(env, fence(s[0]), fence(s[1]), '<'),
@@ -3037,8 +3053,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (lease?.fence === undefined) return NO
 		// The epoch is the fence's high 64 bits.
 		const epoch = lease.fence >> 64n
-		const opened = upTo(env).flatMap(step => step.happenings).filter(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === lease.store).pop()
-		return opened && (opened.kind === 'restarted' || opened.kind === 'restored') && opened.epoch === epoch ? holdsNow(true, [opened, ...leaseGrant(env, actor(s[0]))], env, { epoch: { worker: actor(s[0]), fence: lease.fence } }) : NO
+		const all = upTo(env).flatMap(step => step.happenings)
+		const opens = all.filter((h): h is Of<'restarted'> | Of<'restored'> => (h.kind === 'restarted' || h.kind === 'restored') && h.store === lease.store)
+		const opened = opens[opens.length - 1]
+		// A new epoch: newer than the store's epoch before each of its opens and than each earlier open's; and the fence not given before that open.
+		const newer = opened !== undefined && opens.every(h => h.epochBefore < opened.epoch && (h === opened || h.epoch < opened.epoch))
+		const givenBefore = opened !== undefined && all.slice(0, all.indexOf(opened)).some(h => h.kind === 'granted' && h.store === lease.store && h.fence === lease.fence)
+		return opened && newer && !givenBefore && opened.epoch === epoch ? holdsNow(true, [opened, ...leaseGrant(env, actor(s[0]))], env, { epoch: { worker: actor(s[0]), fence: lease.fence } }) : NO
 	},
 	'fence-larger-than': (s, env) => fences(env, actor(s[0]), actor(s[1]), '>'),
 	// The fences up to the moment, in the order given, each larger than the one before, of one store; at least one pair. "The one

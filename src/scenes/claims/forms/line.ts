@@ -402,10 +402,17 @@ function joinedLine(context: ClaimContext, worker: string): Verdict {
  * (`waitsForEver`) that stood in line, in line on it when the step ends, given the key from the line, or out of the line after some wait
  * (gave up, or left it). Else why not, of its asks of the step.
  */
-function waitsWithoutLimit(context: ClaimContext, worker: string): Verdict {
+function waitsWithoutLimit(context: ClaimContext, worker: string, served = false): Verdict {
 	const name = context.name(worker)
 	const waiting = context.world.workers.get(worker)?.waiting
 	const begun = waitsBegun(context, worker)
+	if (served) {
+		// "As long as it takes": the wait ended by itself, the key handed to it from the line, or it is still in line when the step ends.
+		const kept = begun.find(wait => waitsForEver(wait.ask) && (wait.end === undefined ? waiting?.store === wait.ask.store : wait.end.kind === 'granted' && wait.end.place !== undefined))
+		if (kept !== undefined) return holds([saw(context.step, kept.ask)], kept.ask.unshown ? undefined : kept.ask.at)
+		const ended = begun.find(wait => waitsForEver(wait.ask) && (wait.end?.kind === 'left' || wait.end?.kind === 'gave-up') && wait.end.at > wait.ask.at)
+		if (ended?.end !== undefined) return fails(`"as long as it takes" says ${name} waited until its wait ended by itself, with the key or still in line when the step ends, but on its ask at ${time(ended.ask.at)} it ${ended.end.kind === 'left' ? 'left the line' : 'gave up'} at ${time(ended.end.at)}${ended.end.kind === 'left' ? ', as its process crashed' : ''}, without the key; say "${name} waits without a limit"`, 0)
+	}
 	// Leaving the line some time after the ask, as its process crashed, counts: it waited without a limit until then.
 	const found = begun.find(wait => waitsForEver(wait.ask) && stoodInLine(context, worker, wait, true))
 	if (found !== undefined) return holds([saw(context.step, found.ask)], found.ask.unshown ? undefined : found.ask.at)
@@ -1270,8 +1277,20 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		formula: "asked(w, k, wait ∞) ∈ step, not a try, and w stood in line(k) on that ask: w ∈ line(k, t) on it, or granted(w) from the line, or gave-up(w) or left(w) later than the ask, ∈ step (before any next asked(w))",
 		pattern: '{worker} waits( in line) without a limit', alternatives: ["{worker} waits( in line) with no limit", "{worker} waits( in line) patiently", "{worker} patiently waits( in line)"],
 		example: 'B waits without a limit',
-		meaning: 'The worker asked for the key in this step with no limit on its wait (a hold with no wait, or an endless one; not a try) and stood in line on that ask: it is in line when the step ends, or got the key from the line, or left the line after some wait (gave up, or its process crashed). An ask given the key at once never stood in line, and a wait of a step before is "is still waiting". "Waits (for) as long as it takes" reads the same.',
+		meaning: 'The worker asked for the key in this step with no limit on its wait (a hold with no wait, or an endless one; not a try) and stood in line on that ask: it is in line when the step ends, or got the key from the line, or left the line after some wait (gave up, or its process crashed). An ask given the key at once never stood in line, and a wait of a step before is "is still waiting". "Waits (for) as long as it takes" says more: that the wait ended by itself (the key, or still in line when the step ends).',
 		check: (slots, context) => waitsWithoutLimit(context, actorOf(slots[0])),
+	},
+	{
+		id: 'waits-until-served',
+		places: STORY,
+		tells: 'event',
+		// The reading of "waits (for) as long as it takes" (read.ts): offered as that wording, not as its own.
+		quiet: true,
+		formula: "asked(w, k, wait ∞) ∈ step, not a try, and on that ask w ∈ line(k, t) when the step ends, or granted(w) from the line ∈ step (before any next asked(w)); no gave-up(w) or left(w)",
+		pattern: '{worker} waits( in line) until served',
+		example: 'B waits until served',
+		meaning: 'What "B waits (for) as long as it takes" reads as: the worker asked for the key in this step with no limit on its wait (not a try) and waited until its wait ended by itself: it got the key from the line, or it is still in line when the step ends. A wait its process\'s crash ended (it left the line), or a give-up, is refused: say "waits without a limit", which counts them.',
+		check: (slots, context) => waitsWithoutLimit(context, actorOf(slots[0]), true),
 	},
 	{
 		id: 'still-waits',

@@ -676,11 +676,11 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		id: 'saves-with-new-fence',
 		places: STORY,
 		tells: 'event',
-		formula: "wrote(w, fence f) ∈ step, w's last granted(w, k) before it gave fence f, and an earlier granted(w, k) before that one",
+		formula: "wrote(w, fence f) ∈ step, w's last granted(w, k) before it gave fence f, and an earlier granted(w, k) before that one, f larger than the fence of every earlier granted(w, k)",
 		each: 'save',
 		pattern: '{worker} saves( its THING) with its new fence', alternatives: saving('with its new fence').slice(1),
 		example: 'Worker A saves with its new fence',
-		meaning: "The worker wrote in this step with the fence of its hold at the write, its last grant before the write, and it had held that same key before, an earlier grant of its own, so it had an old fence for this one to be new against (\"At 3 s A gets the key again with fence 2000:1. At 4 s A saves with its new fence\"). Refused of a worker that held the key only once, of a write that carried another fence (the old one), and of a worker that did not write.",
+		meaning: "The worker wrote in this step with the fence of its hold at the write, its last grant before the write, and it had held that same key before, an earlier grant of its own, so it had an old fence for this one to be new against, and the new fence is larger than every fence that store gave it before (\"At 3 s A gets the key again with fence 2000:1. At 4 s A saves with its new fence\"). Refused of a worker that held the key only once, of a write that carried another fence (the old one), of a \"new\" fence no larger than one it was given before (a store reopened in the same millisecond gives the same fences again), and of a worker that did not write.",
 		check: (slots, context) =>
 			wrote(slots, context, 0, write => {
 				const name = context.name(write.worker)
@@ -695,6 +695,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 					return `${name} held ${context.name(hold.store)}'s key only once before its write at ${time(write.at)}, with fence ${showFence(hold.fence)}: "its new fence" needs an earlier hold of its own, an old fence for this one to be new against${after === undefined ? '' : `; its write carried that first fence, and its next hold, with fence ${after.fence === undefined ? "none" : showFence(after.fence)}, came after it, at ${time(after.at)}`}`
 				}
 				if (write.noFence || write.fence !== hold.fence) return `${name}'s new fence is ${showFence(hold.fence)}, given at ${time(hold.at)}, but its write at ${time(write.at)} carried ${carried(write)}`
+				const notOlder = grants.slice(0, -1).find(h => h.store === hold.store && h.fence !== undefined && !((hold.fence as bigint) > h.fence))
+				if (notOlder !== undefined) return `${name}'s fence at its write, ${showFence(hold.fence)} given at ${time(hold.at)}, is no larger than the fence ${showFence(notOlder.fence as bigint)} ${context.name(hold.store)} gave it before, at ${time(notOlder.at)}: "its new fence" is larger than every fence it was given before`
 				return undefined
 			}),
 	},
@@ -1604,10 +1606,10 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		id: 'fence-of-new-epoch',
 		places: STORY,
 		tells: 'state',
-		formula: "epoch(fence(lease(w, t))) = e, the epoch of the last restarted(s) or restored(s) ∈ run by t, s its store",
+		formula: "epoch(fence(lease(w, t))) = e, the epoch of the last restarted(s) or restored(s) ∈ run by t, s its store, e larger than every epoch s had before that open, and fence(lease(w, t)) not granted by s before that open",
 		pattern: '{owner} fence is of the new epoch', alternatives: ['{owner} fence is from the new epoch', '{owner} fence is a fence of the new epoch', '{owner} fence is in the new epoch', "{owner} fence is from/of/in the store's new epoch", "{owner} fence is from/of/in its store's new epoch", "{owner} fence is a fence of the store's new epoch", "{owner} fence is a fence of its store's new epoch", '{owner} fence is from/of/in a new epoch', '{owner} fence comes from the new epoch', '{owner} fence comes from a new epoch', "{owner} fence comes from the store's new epoch", "{owner} fence comes from its store's new epoch"],
 		example: "B's fence is of the new epoch",
-		meaning: "The worker's latest fence carries the epoch its store last opened with again (a restart or a restore), in this step or before: not the one it began with, nor one an earlier open wrote. \"Comes from\" says the same, and so does \"a new epoch\": the store's newest.",
+		meaning: "The worker's latest fence carries the epoch its store last opened with again (a restart or a restore), in this step or before: not the one it began with, nor one an earlier open wrote (that open's epoch is newer than every epoch the store had before it, so a restore in the same millisecond as a restart, which reopens at the same epoch, opens no new one), and the fence was not given before that open. \"Comes from\" says the same, and so does \"a new epoch\": the store's newest.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const lease = context.world.workers.get(worker)?.lease
@@ -1616,6 +1618,15 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			const opened = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => step.happenings.filter((h): h is Of<'restarted'> | Of<'restored'> => (h.kind === 'restarted' || h.kind === 'restored') && h.store === lease.store)).pop()
 			if (opened === undefined) return fails(`${context.name(worker)}'s fence ${showFence(lease.fence)} is of epoch ${epoch}, and ${context.name(lease.store)} has not opened again: there is no new epoch`, 0)
 			if (opened.epoch !== epoch) return fails(`${context.name(worker)}'s fence ${showFence(lease.fence)} is of epoch ${epoch}, and the new epoch, ${context.name(lease.store)}'s last open's, is ${opened.epoch}`, 0)
+			// The epochs the store had before that open: each open's epoch before it, and each earlier open's own. A new epoch is newer than all.
+			const all = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => step.happenings)
+			const openAt = all.indexOf(opened)
+			const opens = all.slice(0, openAt + 1).filter((h): h is Of<'restarted'> | Of<'restored'> => (h.kind === 'restarted' || h.kind === 'restored') && h.store === lease.store)
+			const had = [...opens.map(h => h.epochBefore), ...opens.slice(0, -1).map(h => h.epoch)]
+			const open = `${context.name(lease.store)}'s last open, its ${opened.kind === 'restarted' ? 'restart' : 'restore'} at ${time(opened.at)}`
+			if (had.some(e => e >= opened.epoch)) return fails(`${context.name(worker)}'s fence ${showFence(lease.fence)} is of epoch ${epoch}, and ${open}, opened at epoch ${opened.epoch}, which is no newer than the epoch ${had.reduce((a, b) => (a > b ? a : b))} ${context.name(lease.store)} had before it: no new epoch`, 0)
+			const given = all.slice(0, openAt).find((h): h is Of<'granted'> => h.kind === 'granted' && h.store === lease.store && h.fence === lease.fence)
+			if (given !== undefined) return fails(`${context.name(worker)}'s fence ${showFence(lease.fence)} was given to ${context.name(given.worker)} at ${time(given.at)}, before ${open}: not a fence of the new epoch`, 0)
 			return { ...holds([leaseEvidence(context.world, worker)], context.world.time), said: { events: [opened, grantOfLease(context, worker)].filter(h => h !== undefined), epoch: { worker, fence: lease.fence } } } as Verdict
 		},
 	},
