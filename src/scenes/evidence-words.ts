@@ -33,6 +33,8 @@ function happeningWords(h: HappeningData, name: NameOf): string {
 			return `${at} ${name(h.worker)} released its lease${h.line.length > 0 ? `, with ${list(h.line.map(name))} in line` : ''}`
 		case 'returned':
 			return `${at} ${name(h.worker)}'s function returned, its lease${h.fence === undefined ? '' : `, fence ${h.fence},`} already lost`
+		case 'finished':
+			return `${at} ${name(h.worker)}'s function returned, its let-go still to come`
 		case 'renewed':
 			return `${at} ${name(h.worker)} renewed its lease until ${formatDuration(h.until)}${h.auto ? ', on its own timer' : ''}`
 		case 'renew-refused':

@@ -260,7 +260,7 @@ function workingAt(trail: readonly Happening[], w: string, at: Happening): boole
 		else if (h.kind === 'granted') store = h.store
 		else if (h.kind === 'crashed') (store = undefined), (paused = false)
 		else if (h.kind === 'asked') store = undefined
-		else if ((h.kind === 'released' || h.kind === 'returned') && h.store === store) store = undefined
+		else if ((h.kind === 'released' || h.kind === 'returned' || h.kind === 'finished') && h.store === store) store = undefined
 	}
 	return !paused && store !== undefined && 'store' in at && at.store === store
 }
@@ -530,7 +530,7 @@ function longWork(s: readonly Slot[], started: Meaning, env: Env): boolean {
 	const from = started.at ?? grant.at
 	const steps = laterSteps(env)
 	const after = [...env.step.happenings.slice(env.step.happenings.indexOf(began) + 1), ...steps.flatMap(step => step.happenings)]
-	const end = after.find(h => 'worker' in h && h.worker === w && (h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused' || ((h.kind === 'released' || h.kind === 'returned') && h.store === grant.store)))
+	const end = after.find(h => 'worker' in h && h.worker === w && (h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused' || ((h.kind === 'released' || h.kind === 'returned' || h.kind === 'finished') && h.store === grant.store)))
 	if (end === undefined && env.run.lookAhead !== undefined) return true
 	const stop = end?.at ?? (steps[steps.length - 1] ?? env.step).end.time
 	return stop > from && (grant.ttl === undefined || 5 * (stop - from) >= grant.ttl)
@@ -548,7 +548,7 @@ function workLasted(s: readonly Slot[], started: Meaning, env: Env, ms: number):
 	const began = started.events[started.events.length - 1]
 	if (grant === undefined || began === undefined) return false
 	const after = [...env.step.happenings.slice(env.step.happenings.indexOf(began) + 1), ...laterSteps(env).flatMap(step => step.happenings)]
-	const end = after.find(h => 'worker' in h && h.worker === w && (h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused' || ((h.kind === 'released' || h.kind === 'returned') && h.store === grant.store)))
+	const end = after.find(h => 'worker' in h && h.worker === w && (h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused' || ((h.kind === 'released' || h.kind === 'returned' || h.kind === 'finished') && h.store === grant.store)))
 	if (end === undefined) return env.run.lookAhead !== undefined
 	return end.at - (started.at ?? grant.at) === ms
 }
@@ -702,7 +702,7 @@ function stillAtItAfter(env: Env, w: string, store: string, began: Happening, fr
 	const list = [...env.step.happenings.slice(env.step.happenings.indexOf(began) + 1), ...env.run.steps.slice(env.step.index + 1, last + 1).flatMap(step => step.happenings)]
 	for (const h of list) {
 		if (!('worker' in h) || h.worker !== w) continue
-		const stops = h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused' || ((h.kind === 'released' || h.kind === 'returned') && h.store === store)
+		const stops = h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused' || ((h.kind === 'released' || h.kind === 'returned' || h.kind === 'finished') && h.store === store)
 		if (stops) return h.at > from
 	}
 	return true
@@ -719,7 +719,7 @@ function lastsLong(env: Env, w: string, store: string, from: number, ttl: number
 	if (stop === undefined) {
 		for (const h of [...env.step.happenings.filter(h => h.at > from), ...laterSteps(env).flatMap(step => step.happenings)]) {
 			if (!('worker' in h) || h.worker !== w) continue
-			if (h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused' || ((h.kind === 'released' || h.kind === 'returned') && h.store === store)) {
+			if (h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused' || ((h.kind === 'released' || h.kind === 'returned' || h.kind === 'finished') && h.store === store)) {
 				stop = h.at
 				break
 			}
@@ -1133,7 +1133,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!grant) return NO
 		const all = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
 		const after = all.slice(all.indexOf(grant) + 1)
-		if (after.some(h => ((h.kind === 'released' || h.kind === 'returned') && h.worker === w && h.store === grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === w))) return NO
+		if (after.some(h => ((h.kind === 'released' || h.kind === 'returned' || h.kind === 'finished') && h.worker === w && h.store === grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === w))) return NO
 		// Given the key while paused, and not woken before this step: its work has not begun.
 		const previous = earlierSteps(env).flatMap(step => step.happenings)
 		const lastPauseOrWake = (list: readonly Happening[]) => [...list].reverse().find(h => (h.kind === 'paused' || h.kind === 'woke') && h.worker === w)
@@ -1171,7 +1171,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!(whole.start.time < t && t <= whole.end.time)) return NO
 		const grant = earlierSteps(env).flatMap(step => events(step, 'granted', h => h.worker === w)).pop()
 		if (!grant) return NO
-		const leaves = (h: Happening) => ((h.kind === 'released' || h.kind === 'returned') && h.worker === w && h.store === grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === w)
+		const leaves = (h: Happening) => ((h.kind === 'released' || h.kind === 'returned' || h.kind === 'finished') && h.worker === w && h.store === grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === w)
 		const previous = earlierSteps(env).flatMap(step => step.happenings)
 		if (previous.slice(previous.indexOf(grant) + 1).some(leaves) || whole.start.workers.get(w)?.paused) return NO
 		const first = [whole, ...laterSteps(env)].flatMap(step => step.happenings).find(h => leaves(h) || (h.kind === 'paused' && h.worker === w))
@@ -1212,7 +1212,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		let hold: Of<'granted'> | undefined
 		const walk = (h: Happening): void => {
 			if (h.kind === 'granted' && h.worker === w) hold = h
-			else if (hold !== undefined && 'worker' in h && h.worker === w && (((h.kind === 'released' || h.kind === 'returned') && h.store === hold.store) || h.kind === 'crashed' || h.kind === 'asked')) hold = undefined
+			else if (hold !== undefined && 'worker' in h && h.worker === w && (((h.kind === 'released' || h.kind === 'returned' || h.kind === 'finished') && h.store === hold.store) || h.kind === 'crashed' || h.kind === 'asked')) hold = undefined
 		}
 		for (const step of earlierSteps(env)) for (const h of step.happenings) walk(h)
 		let running = env.step.start.workers.get(w)?.paused !== true
@@ -2434,7 +2434,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 				grant = h
 				inHold = true
 				renewals.length = 0
-			} else if (grant !== undefined && (h.kind === 'crashed' || h.kind === 'asked' || ((h.kind === 'released' || h.kind === 'returned') && h.store === grant.store))) inHold = false
+			} else if (grant !== undefined && (h.kind === 'crashed' || h.kind === 'asked' || ((h.kind === 'released' || h.kind === 'returned' || h.kind === 'finished') && h.store === grant.store))) inHold = false
 			else if (h.kind === 'renewed' && inHold && grant !== undefined && h.store === grant.store && workingAt(trail, w, h)) renewals.push(h)
 		}
 		if (!inHold || renewals.length === 0) return NO

@@ -48,6 +48,8 @@ export interface Hold {
 	result?: Happening
 	/** Its lease's loss (running out, going with its store, ended by an operator) is recorded. */
 	lossRecorded?: boolean
+	/** Its function returned with the lease live and its let-go still to come: that return, as recorded (`finished`). */
+	finished?: Happening
 	/** An operator ended its lease (`end a`). */
 	ended?: boolean
 	/** For the hold of a crashed process that restarted: the crash, which its lease's running out followed from when a renewal was due while it was down (`renewDue`). */

@@ -84,6 +84,8 @@ export class WorkerProcess {
 	 * taking place (its statement began before, when the code stopped there). `onLine` is told of each as it runs.
 	 */
 	onLine: ((entry: { line: number; statement?: number; at: number; act?: true }) => void) | undefined
+	/** The last statement its code ran (the id the guard passed), and whether the act it was stopped at took place after it: `act`. */
+	lastRan: { statement?: number; act?: true } | undefined
 	constructor(
 		readonly worker: string,
 		readonly clock: ProcessClock,
@@ -147,6 +149,7 @@ export class WorkerProcess {
 		this.#lines.push(line)
 		this.#lastLine = line
 		this.#lastStatement = statement
+		this.lastRan = statement === undefined ? {} : { statement }
 		this.onLine?.({ line, ...(statement === undefined ? {} : { statement }), at: this.clock.now() })
 	}
 
@@ -273,6 +276,7 @@ export class WorkerProcess {
 		// The act happens now: its line is one the step ran, and the line the code is at.
 		this.#waiting = undefined
 		this.#running = undefined
+		this.lastRan = { ...(parked.statement === undefined ? {} : { statement: parked.statement }), act: true }
 		if (parked.line !== undefined) {
 			this.#lines.push(parked.line)
 			this.#lastLine = parked.line

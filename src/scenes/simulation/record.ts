@@ -151,6 +151,12 @@ export class Recorder {
 		return happening
 	}
 
+	/** Takes back a happening of the current step's record, if it is there (a function's return the let-go at that very moment tells). */
+	unhappen(happening: Happening): void {
+		const at = this.#happenings.lastIndexOf(happening)
+		if (at >= 0) this.#happenings.splice(at, 1)
+	}
+
 	/** Where the current step's record stands, for what a message caused: `since(mark())`. */
 	mark(): number {
 		return this.#happenings.length

@@ -175,6 +175,8 @@ function sampleLock(world: World, worker: WorkerActor, process: WorkerProcess, n
 					const hold = worker.hold
 					// Whether the function returned (not threw): its return, after its lease was lost, is told as the end of its work.
 					let returned = false
+					// What its function runs from here on: none yet (a function of the prelude, `work` itself, runs no statement of the sample's).
+					process.lastRan = undefined
 					try {
 						const value = await fn(sampleLease(world, worker, process, lease))
 						returned = true
@@ -187,6 +189,13 @@ function sampleLock(world: World, worker: WorkerActor, process: WorkerProcess, n
 						// Letting go is an act the scene shows (`release W`), unless the code let go already or the lease is gone: the
 						// hold lets go where it was asked for, when its function returns.
 						if (!worker.hold?.released && !lease.lost) {
+							// Its return is the end of its work now, though the let-go waits for the step that shows it: unless the last
+							// statement it ran in it awaits a piece of work with no act of its own (`await work(lease)`), which goes on until the
+							// let-go (the act it next stops at), as a work call before a save a later step shows goes on until that save.
+							const last = process.lastRan
+							// A function that ran no statement of the sample's (the prelude's `work` given to hold) is such a piece of work too.
+							const working = last === undefined || (last.act === undefined && last.statement !== undefined && world.awaitsWork(last.statement))
+							if (returned && !working && worker.hold === hold && hold?.lease === lease) world.finished(worker)
 							await process.act({ kind: 'release', store, lease }, line)
 							await world.release(worker)
 						} else if (returned && worker.hold === hold && hold?.lease === lease && !hold.released) {

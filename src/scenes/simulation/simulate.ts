@@ -431,7 +431,9 @@ function tracked(prelude: Record<string, unknown>, process: WorkerProcess): Reco
  * whose crashed process restarts gets a new process the same way: the program from its first line,
  * a prelude (and so a store connection) of its own, nothing of the old one's.
  */
-function startProcesses(world: World, sample: { program: SampleProgram; file: string }): void {
+function startProcesses(world: World, sample: { program: SampleProgram; file: string; statements?: SampleStatement[] }): void {
+	// A statement with a call in a part that may not run (a "?:" arm, after "&&") may have awaited it: the run cannot tell, so it may be at work.
+	world.awaitsWork = statement => sample.statements?.[statement]?.awaits === true || (sample.statements?.[statement]?.maybe?.length ?? 0) > 0
 	const spawn = (worker: WorkerActor): WorkerProcess => {
 		const id = worker.actor.id
 		const process: WorkerProcess = new WorkerProcess(id, world.clock, sample.file, sample.program, () => {

@@ -116,6 +116,9 @@ export class World {
 	/** Where the statement being run was written, for what the engine reports while it runs. */
 	statement: Position | undefined
 
+	/** Whether a statement of the code sample (its id) awaits a piece of work itself (`SampleStatement.awaits`), or may have (a call in a part that may not run): none without a sample. */
+	awaitsWork: (statement: number) => boolean = () => false
+
 	/** Whether each worker's process is paused (since when) or crashed: the scene's steps say so, and the engine's facts show it. */
 	readonly processStates = new WorkerStates()
 
@@ -579,6 +582,8 @@ export class World {
 		const live = this.liveLease(worker) !== undefined
 		// The release is told before the engine hands the key on: the next holder's grant follows it. A lease lost before
 		// is let go of by nothing, but the function's return is still the end of the code's work in the hold: it is told.
+		// A return told before it (`finished`) at this very moment: the let-go tells it, as it does a return with no wait.
+		if (live && !options.called && hold.finished !== undefined && hold.finished.at === this.clock.now()) this.record.unhappen(hold.finished)
 		if (live) {
 			const released = this.record.happen({ kind: 'released', at: this.clock.now(), worker: worker.actor.id, store: hold.store.actor.id, line, ...(hold.lease.fence === undefined ? {} : { fence: hold.lease.fence }), ...(options.called ? { called: true as const } : {}) })
 			this.record.ledger.freed(released.store, released)
@@ -587,6 +592,18 @@ export class World {
 		hold.released = true
 		hold.finish()
 		await this.clock.settle()
+	}
+
+	/**
+	 * The worker's function returned while its lease is live, and its hold's let-go waits for the step that shows it: the code left
+	 * the hold's body now, the end of its work (the key is still held until the let-go). Taken back if the let-go comes at this moment.
+	 */
+	finished(worker: WorkerActor): void {
+		const hold = worker.hold
+		if (!hold?.lease || hold.released || hold.finished !== undefined) return
+		this.record.noticeLosses()
+		if (this.liveLease(worker) === undefined) return
+		hold.finished = this.record.happen({ kind: 'finished', at: this.clock.now(), worker: worker.actor.id, store: hold.store.actor.id, ...(hold.lease.fence === undefined ? {} : { fence: hold.lease.fence }) })
 	}
 
 	/**

@@ -202,8 +202,8 @@ function stillWorking(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const found = before.flatMap(step => happened(step, 'granted', h => h.worker === worker).map(grant => ({ step, grant }))).pop()
 	if (!found) return fails(`the engine gave ${context.name(worker)} no lease before this step, so it is not still working in one`, 0)
 	const all = [...before.flatMap(step => step.happenings), ...context.step.happenings]
-	const stop = all.slice(all.indexOf(found.grant) + 1).find(h => ((h.kind === 'released' || h.kind === 'returned') && h.worker === worker && h.store === found.grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === worker))
-	if (stop) return fails(stop.kind === 'crashed' ? `${context.name(worker)} crashed at ${time(stop.at)}` : stop.kind === 'asked' ? `${context.name(worker)} asked for a key again at ${time(stop.at)}: its code had left the hold it worked in` : stop.kind === 'returned' ? `${context.name(worker)}'s function returned at ${time(stop.at)}, its lease already lost: its work was done` : `${context.name(worker)} let go at ${time(stop.at)}: its work was done`, 0)
+	const stop = all.slice(all.indexOf(found.grant) + 1).find(h => ((h.kind === 'released' || h.kind === 'returned' || h.kind === 'finished') && h.worker === worker && h.store === found.grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === worker))
+	if (stop) return fails(stop.kind === 'crashed' ? `${context.name(worker)} crashed at ${time(stop.at)}` : stop.kind === 'asked' ? `${context.name(worker)} asked for a key again at ${time(stop.at)}: its code had left the hold it worked in` : stop.kind === 'returned' ? `${context.name(worker)}'s function returned at ${time(stop.at)}, its lease already lost: its work was done` : stop.kind === 'finished' ? `${context.name(worker)}'s function returned at ${time(stop.at)}: its work was done, though its let-go waits for a later step` : `${context.name(worker)} let go at ${time(stop.at)}: its work was done`, 0)
 	// "Still": its code ran in the hold before this step; a worker given the key while paused, that has not woken since, has not begun.
 	const earlier = before.flatMap(step => step.happenings)
 	const process = (upTo: number) => earlier.slice(0, upTo).filter(h => (h.kind === 'paused' || h.kind === 'woke') && h.worker === worker).pop()
@@ -249,7 +249,7 @@ function worksOnUntil(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const before = context.run.steps.slice(1, context.step.index)
 	const found = before.flatMap(step => happened(step, 'granted', h => h.worker === worker).map(grant => ({ step, grant }))).pop()
 	if (!found) return fails(`the engine gave ${name} no lease before this step, so it was not at work when the step began: "works until ${time(until)}" says it worked from then on until that moment`, 0)
-	const leaves = (h: Happening) => ((h.kind === 'released' || h.kind === 'returned') && h.worker === worker && h.store === found.grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === worker)
+	const leaves = (h: Happening) => ((h.kind === 'released' || h.kind === 'returned' || h.kind === 'finished') && h.worker === worker && h.store === found.grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === worker)
 	const earlier = before.flatMap(step => step.happenings)
 	const left = earlier.slice(earlier.indexOf(found.grant) + 1).find(leaves)
 	if (left) return fails(`${name}'s code left its hold at ${time(left.at)}, before this step: it was not at work when the step began, and "works until ${time(until)}" says it worked from then on until that moment`, 0)
@@ -263,7 +263,7 @@ function worksOnUntil(slots: readonly Slot[], context: ClaimContext): Verdict {
 		}
 	}
 	if (!stop) return fails(`${name} is still at work when the scene ends: "until ${time(until)}" says its work stops then; say "${name} keeps working"`, 1)
-	const how = stop.h.kind === 'released' ? 'it let go' : stop.h.kind === 'returned' ? 'its function returned' : stop.h.kind === 'crashed' ? 'it crashed' : stop.h.kind === 'asked' ? 'it asked for a key again' : 'its process paused'
+	const how = stop.h.kind === 'released' ? 'it let go' : stop.h.kind === 'returned' || stop.h.kind === 'finished' ? 'its function returned' : stop.h.kind === 'crashed' ? 'it crashed' : stop.h.kind === 'asked' ? 'it asked for a key again' : 'its process paused'
 	if (stop.h.at !== until) return fails(`${name}'s work stopped at ${time(stop.h.at)}, not at ${time(until)}: ${how} then`, 1)
 	if ((context.run.statements ?? []).some(statement => statement.held)) {
 		const line = (whole.ran ?? []).find(one => one.worker === worker && one.at < until)
@@ -309,7 +309,7 @@ function workSpans(context: ClaimContext, worker: string): WorkSpan[] {
 	const next = (h: Happening, step: StepFacts): WorkSpan['grant'] | undefined => {
 		if (h.kind === 'granted' && h.worker === worker) return { step, grant: h }
 		if (body === undefined) return undefined
-		if ((h.kind === 'released' || h.kind === 'returned') && h.worker === worker && h.store === body.grant.store) return undefined
+		if ((h.kind === 'released' || h.kind === 'returned' || h.kind === 'finished') && h.worker === worker && h.store === body.grant.store) return undefined
 		if ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === worker) return undefined
 		return body
 	}
@@ -360,7 +360,7 @@ function atWork(slots: readonly Slot[], context: ClaimContext): Verdict {
 	if (chosen === undefined) {
 		const last = spans[spans.length - 1]
 		const when = moment === undefined ? 'when the step ends' : `at ${time(moment)}`
-		if (last?.end !== undefined) return fails(`${name}'s code is not at work in a hold ${when}: ${last.end.kind === 'paused' ? 'its process paused' : last.end.kind === 'crashed' ? 'it crashed' : last.end.kind === 'asked' ? 'it asked for a key again' : last.end.kind === 'returned' ? 'its function returned' : 'it let go'} at ${time(last.end.at)}`, 0)
+		if (last?.end !== undefined) return fails(`${name}'s code is not at work in a hold ${when}: ${last.end.kind === 'paused' ? 'its process paused' : last.end.kind === 'crashed' ? 'it crashed' : last.end.kind === 'asked' ? 'it asked for a key again' : last.end.kind === 'returned' || last.end.kind === 'finished' ? 'its function returned' : 'it let go'} at ${time(last.end.at)}`, 0)
 		return fails(`${name}'s code is not at work in the body of a hold ${when}${context.world.workers.get(worker)?.paused ? ': its process is paused' : ''}`, 0)
 	}
 	const began = chosen.began !== undefined && chosen.began !== chosen.grant.grant ? [saw(context.step, chosen.began)] : []
@@ -375,10 +375,10 @@ function atWork(slots: readonly Slot[], context: ClaimContext): Verdict {
  * then the later steps' a claim may look at, came at `from`.
  */
 function stoppedAtOnce(context: ClaimContext, worker: string, store: string, from: number, rest: readonly Happening[]): string | undefined {
-	const ends = (h: Happening) => 'worker' in h && h.worker === worker && (((h.kind === 'released' || h.kind === 'returned') && h.store === store) || h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused')
+	const ends = (h: Happening) => 'worker' in h && h.worker === worker && (((h.kind === 'released' || h.kind === 'returned' || h.kind === 'finished') && h.store === store) || h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused')
 	const end = [...rest, ...laterSteps(context).flatMap(step => step.happenings)].find(ends)
 	if (end === undefined || end.at > from) return undefined
-	const what = end.kind === 'paused' ? 'its process paused' : end.kind === 'crashed' ? 'it crashed' : end.kind === 'asked' ? 'it asked for a key again' : end.kind === 'granted' ? 'it was given a key again' : end.kind === 'returned' ? 'its function returned' : 'it let go'
+	const what = end.kind === 'paused' ? 'its process paused' : end.kind === 'crashed' ? 'it crashed' : end.kind === 'asked' ? 'it asked for a key again' : end.kind === 'granted' ? 'it was given a key again' : end.kind === 'returned' || end.kind === 'finished' ? 'its function returned' : 'it let go'
 	return `${context.name(worker)}'s work stopped at the moment it began, ${time(from)}: ${what} then`
 }
 
@@ -390,7 +390,7 @@ function stoppedAtOnce(context: ClaimContext, worker: string, store: string, fro
  */
 function workTooShort(context: ClaimContext, worker: string, store: string, from: number, ttl: number | undefined, until?: number): string | undefined {
 	if (ttl === undefined) return undefined
-	const ends = (h: Happening) => 'worker' in h && h.worker === worker && (((h.kind === 'released' || h.kind === 'returned') && h.store === store) || h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused')
+	const ends = (h: Happening) => 'worker' in h && h.worker === worker && (((h.kind === 'released' || h.kind === 'returned' || h.kind === 'finished') && h.store === store) || h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused')
 	const later = laterSteps(context)
 	const end = until === undefined ? [...context.step.happenings.filter(h => h.at > from), ...later.flatMap(step => step.happenings)].find(ends) : undefined
 	if (until === undefined && end === undefined && context.run.lookAhead !== undefined) return undefined
@@ -407,7 +407,7 @@ function workTooShort(context: ClaimContext, worker: string, store: string, from
  */
 function pieceTooShort(context: ClaimContext, worker: string, store: string, from: number, ttl: number | undefined, rest: readonly Happening[]): string | undefined {
 	// A pause ends the piece as it ends "works for a while" (`workTooShort`): a frozen process does no work (trial a27).
-	const ends = (h: Happening) => 'worker' in h && h.worker === worker && (((h.kind === 'released' || h.kind === 'returned') && h.store === store) || h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused')
+	const ends = (h: Happening) => 'worker' in h && h.worker === worker && (((h.kind === 'released' || h.kind === 'returned' || h.kind === 'finished') && h.store === store) || h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused')
 	const later = laterSteps(context)
 	const end = [...rest, ...later.flatMap(step => step.happenings)].find(ends)
 	if (end === undefined && context.run.lookAhead !== undefined) return undefined
@@ -446,12 +446,12 @@ export function workLastedProblem(slots: readonly Slot[], context: ClaimContext,
 	const list = context.step.happenings
 	const begun = verdict.evidence.length > 1 ? list.findIndex((h, i) => i > list.indexOf(grant) && h.kind === 'woke' && h.worker === worker) : list.indexOf(grant)
 	const from = verdict.at ?? grant.at
-	const ends = (h: Happening) => 'worker' in h && h.worker === worker && (((h.kind === 'released' || h.kind === 'returned') && h.store === grant.store) || h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused')
+	const ends = (h: Happening) => 'worker' in h && h.worker === worker && (((h.kind === 'released' || h.kind === 'returned' || h.kind === 'finished') && h.store === grant.store) || h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused')
 	const end = [...list.slice(begun + 1), ...laterSteps(context).flatMap(step => step.happenings)].find(ends)
 	const name = context.name(worker)
 	if (end === undefined) return context.run.lookAhead !== undefined ? undefined : `the scene does not show the work's end: ${name}'s work began at ${time(from)} and its code had not left the hold by the scene's end, so how long it lasted is not shown; leave "${time(ms)} of it" out`
 	if (end.at - from === ms) return undefined
-	const how = end.kind === 'paused' ? ', when its process paused' : end.kind === 'crashed' ? ', when it crashed' : end.kind === 'asked' ? ', when it asked for a key again' : end.kind === 'granted' ? ', when it was given a key again' : end.kind === 'returned' ? ', when its function returned' : ', when it let go'
+	const how = end.kind === 'paused' ? ', when its process paused' : end.kind === 'crashed' ? ', when it crashed' : end.kind === 'asked' ? ', when it asked for a key again' : end.kind === 'granted' ? ', when it was given a key again' : end.kind === 'returned' || end.kind === 'finished' ? ', when its function returned' : ', when it let go'
 	return `${name}'s work lasted ${time(end.at - from)}, from ${time(from)} to ${time(end.at)}${how}, not ${time(ms)}`
 }
 
@@ -1099,7 +1099,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		id: 'still-working',
 		places: STORY,
 		tells: 'state',
-		formula: "granted(w) in an earlier step, no released(w), returned(w), crashed(w) nor asked(w) after it up to the step's end, and paused(w, t) false",
+		formula: "granted(w) in an earlier step, no released(w), returned(w), finished(w) (its function returned, its let-go to come), crashed(w) nor asked(w) after it up to the step's end, and paused(w, t) false",
 		pattern: '{worker} is still working', alternatives: ["{worker} still works", "{worker} is still at work", "{worker} is still doing its WORK", "{worker} keeps working", "{worker} is still DOING", "{owner} WORK is still running", "{owner} WORK is still going"],
 		example: 'A is still working',
 		meaning: "The worker's code is still in the body of its hold: it was given the key before this step, has not let go nor returned (its function returned, whether or not its lease was still live), crashed nor asked for a key again (its code left that hold), and its process runs (a paused process does no work) at the clause's moment: the step's end, a moment it names, or just before a pause the text goes on to tell. Its lease may have run out: the work goes on.",
@@ -1119,7 +1119,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		id: 'works-on-until',
 		places: STORY,
 		tells: 'state',
-		formula: "still-working(w) at the step's start, and the first released(w, k), returned(w, k), crashed(w), asked(w) or paused(w) after it (this step or later) is at T, start < T ≤ the step's end; with a code sample, no ran(w) ∈ step before T; judged on the whole step, wherever the caption's order places it",
+		formula: "still-working(w) at the step's start, and the first released(w, k), returned(w, k), finished(w, k), crashed(w), asked(w) or paused(w) after it (this step or later) is at T, start < T ≤ the step's end; with a code sample, no ran(w) ∈ step before T; judged on the whole step, wherever the caption's order places it",
 		pattern: '{worker} works on until {time}', alternatives: ['{worker} works until {time}', '{worker} keeps working until {time}', '{worker} keeps on working until {time}', '{worker} goes on working until {time}'],
 		example: 'A works on until 15 s',
 		meaning: "The worker was at work when the step began (as \"{worker} is still working\" says: given the key before it, its code still in that hold, its process running), went on working, and stopped exactly at that moment, a moment of this step (after its start, at or before its end): the first let-go, return of its function, crash, new ask or pause of its process after the step began, told in this step or a later one, comes then. Its lease may run out or be renewed meanwhile. A work that stopped earlier or later, or that has not stopped when the scene ends, is refused; with a code sample, its code ran no statement in the step before that moment (it stayed at its work).",
@@ -1160,7 +1160,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		follows: true,
-		formula: "starts-working(w) ∈ step, and the first released(w, k), returned(w, k), crashed(w), asked(w), granted(w) or paused(w) after it (this step or later) comes at a later moment, or never",
+		formula: "starts-working(w) ∈ step, and the first released(w, k), returned(w, k), finished(w, k), crashed(w), asked(w), granted(w) or paused(w) after it (this step or later) comes at a later moment, or never",
 		pattern: '{worker} settles in for a/an/the WORK', alternatives: ["{worker} settles in for its WORK", "{worker} settles in to work", "{worker} settles down to work"],
 		example: 'Worker A settles in for a long piece of work',
 		meaning: 'The worker started its work in this step, as "{worker} starts working" says, and stayed at it for some time: its code did not leave the hold (let go, return, crash, ask or be given a key again) nor its process pause at the very moment it began. It stayed at it long, too: that stretch of work, up to where its code left the hold or its process paused (in this step or a later one, else the scene\'s end), lasted at least a fifth of its lease\'s time to live, as every "long" of time does (2 s of a 10 s lease; 1 ms is refused).',
@@ -2069,7 +2069,7 @@ export const WORKING_FORMS: readonly ClaimForm[] = [
 		id: 'works',
 		places: STORY,
 		tells: 'state',
-		formula: "granted(w) at or before t, no released(w) nor returned(w) of its store, crashed(w) nor asked(w) after it up to t, and paused(w, t) false",
+		formula: "granted(w) at or before t, no released(w), returned(w) nor finished(w) of its store, crashed(w) nor asked(w) after it up to t, and paused(w, t) false",
 		pattern: '{worker} is working', alternatives: ['{worker} works', '{worker} is at work', '{worker} is DOING', '{owner} WORK is running'],
 		example: 'A is working',
 		meaning: "The worker's code is in the body of its hold at the clause's moment (\"While A works, B asks\"): the engine gave it the key in this step or before, it has not let go nor returned, crashed nor asked for a key again since, and its process runs (a paused process does no work). Its lease may have run out: the work goes on. Unlike \"is still working\", its work may have begun in this step.",

@@ -341,7 +341,7 @@ function atWorkAfter(before: readonly Happening[], worker: string, store: string
 	const mine = before.filter(h => 'worker' in h && h.worker === worker)
 	const grant = mine.map(h => h.kind === 'granted' && h.store === store).lastIndexOf(true)
 	if (grant < 0) return false
-	const left = mine.slice(grant + 1).some(h => ((h.kind === 'released' || h.kind === 'returned') && h.store === store) || h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted')
+	const left = mine.slice(grant + 1).some(h => ((h.kind === 'released' || h.kind === 'returned' || h.kind === 'finished') && h.store === store) || h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted')
 	if (left) return false
 	return mine.filter(h => h.kind === 'paused' || h.kind === 'woke' || h.kind === 'crashed').pop()?.kind !== 'paused'
 }
@@ -368,8 +368,8 @@ function hasBeenRenewedAsItWorks(slots: readonly Slot[], context: ClaimContext):
 	const at = mine.map(h => h.kind === 'granted').lastIndexOf(true)
 	const grant = mine[at] as Of<'granted'> | undefined
 	if (grant === undefined) return fails(`${name} was never given the key, so it has no lease to renew`, 0)
-	const left = mine.slice(at + 1).find(h => ((h.kind === 'released' || h.kind === 'returned') && h.store === grant.store) || h.kind === 'crashed' || h.kind === 'asked')
-	if (left) return fails(`${name}'s code left its hold at ${time(left.at)} (${left.kind === 'released' ? 'it let go' : left.kind === 'returned' ? 'its function returned' : left.kind === 'crashed' ? 'it crashed' : 'it asked for a key again'}): "has been renewed as it works" says it is still at work`, 0)
+	const left = mine.slice(at + 1).find(h => ((h.kind === 'released' || h.kind === 'returned' || h.kind === 'finished') && h.store === grant.store) || h.kind === 'crashed' || h.kind === 'asked')
+	if (left) return fails(`${name}'s code left its hold at ${time(left.at)} (${left.kind === 'released' ? 'it let go' : left.kind === 'returned' || left.kind === 'finished' ? 'its function returned' : left.kind === 'crashed' ? 'it crashed' : 'it asked for a key again'}): "has been renewed as it works" says it is still at work`, 0)
 	const renewals = mine.slice(at + 1).filter((h): h is Of<'renewed'> => h.kind === 'renewed' && h.store === grant.store)
 	const working = renewals.filter(h => atWorkAfter(all.slice(0, all.indexOf(h)), worker, h.store))
 	if (working.length === 0) return fails(renewals.length === 0 ? `${name}'s lease was not renewed since it was given, at ${time(grant.at)}` : `${name}'s lease was renewed only while it was not at work (its process paused)`, 0)
@@ -1425,7 +1425,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'renewed-as-it-works',
 		places: STORY,
 		tells: 'event',
-		formula: "renewed(w) ∈ step, each untold before, at a moment w was at work: after w's last granted(w) of its store, with no released(w) or returned(w) of that store, crashed(w), asked(w) or granted(w) between, and paused(w) false; at least one; this tells them all",
+		formula: "renewed(w) ∈ step, each untold before, at a moment w was at work: after w's last granted(w) of its store, with no released(w), returned(w) or finished(w) of that store, crashed(w), asked(w) or granted(w) between, and paused(w) false; at least one; this tells them all",
 		each: 'renewal',
 		pattern: '{lease} is renewed as it works', alternatives: ['{lease} gets renewed as it works'],
 		example: "A's lease is renewed as it works",
@@ -1436,7 +1436,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'has-been-renewed-as-it-works',
 		places: STORY,
 		tells: 'state',
-		formula: "w's last granted(w) g up to the step's end, with no released(w) or returned(w) of its store, crashed(w), asked(w) or granted(w) after it up to the step's end; and a renewed(w) of g's store after g up to the step's end (this step or an earlier one) with paused(w) false at it",
+		formula: "w's last granted(w) g up to the step's end, with no released(w), returned(w) or finished(w) of its store, crashed(w), asked(w) or granted(w) after it up to the step's end; and a renewed(w) of g's store after g up to the step's end (this step or an earlier one) with paused(w) false at it",
 		pattern: '{lease} has been renewed as it works', alternatives: ['{lease} has been renewed as it worked', '{lease} has been renewed while it works'],
 		example: "A's lease has been renewed as it works",
 		meaning: "The worker is in a hold when the step ends (given the key, its code not let go, returned, crashed nor asked for a key again since), and the lease of that hold was renewed at least once since its grant, in this step or an earlier one, at a moment its process was running: at work. A renewal of an earlier hold, none, or a worker whose code has left its hold is refused.",
