@@ -192,7 +192,8 @@ function sampleLock(world: World, worker: WorkerActor, process: WorkerProcess, n
 							// Its return is the end of its work now, though the let-go waits for the step that shows it: unless the last
 							// statement it ran in it awaits a piece of work with no act of its own (`await work(lease)`), which goes on until the
 							// let-go (the act it next stops at), as a work call before a save a later step shows goes on until that save.
-							const last = process.lastRan
+							// Set by the statements the function ran since `lastRan = undefined` above (TypeScript keeps that narrowing across the await).
+							const last = process.lastRan as { statement?: number; act?: true } | undefined
 							// A function that ran no statement of the sample's (the prelude's `work` given to hold) is such a piece of work too.
 							const working = last === undefined || (last.act === undefined && last.statement !== undefined && world.awaitsWork(last.statement))
 							if (returned && !working && worker.hold === hold && hold?.lease === lease) world.finished(worker)
