@@ -37,7 +37,8 @@ SECONDS=0
 # All but the claim language's own suites (tests/unit/claims, and the scenes' "did you mean" and
 # suggest suites): they judge sentences against a run's record, the same computation on any Node,
 # and are a third of the unit tests' time; the main run has them in full. So are the scenes' lies of a
-# caption or a scene id, and the fixes their errors offer (TINYSTORE_CLAIMS_ELSEWHERE: truth.test.ts). The
+# caption or a scene id, and the fixes their errors offer (TINYSTORE_CLAIMS_ELSEWHERE: truth.test.ts; the
+# every-scene runs of quiet-rounds and reused-databases leave those lies out too, every-scene.ts). The
 # engine, SQLite, the samples' realm, the server and the CLI are tested here by every other suite (the
 # scenes' true fixtures and lies of the code, arrows, labels and cast among them).
 # TINYSTORE_CLONE_ALL=1 runs them all.

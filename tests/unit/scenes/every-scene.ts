@@ -25,8 +25,17 @@ const sources: { name: string; text: string }[] = [
 	...files(join(root, 'tests/unit/scenes/fixtures'), ['.scene']).map(file => ({ name: relative(root, file), text: readFileSync(file, 'utf8') })),
 ]
 
+/**
+ * Set by scripts/test-clone.sh: the run under the other Node leaves the claim language to the main run. The lies of a caption or a
+ * scene id lie in their words, which the engine's run does not read (a counterfactual's second run aside), so that run leaves
+ * them out here too; the main run keeps every scene.
+ */
+const CLAIMS_ELSEWHERE = process.env.TINYSTORE_CLAIMS_ELSEWHERE === '1'
+
 /** Each scene that parses, named by its file (and its place among the page's scenes); a fixture that does not parse never runs. */
-export const everyScene: { name: string; scene: Scene }[] = sources.flatMap(({ name, text }) => {
-	const parsed = parseScene(text)
-	return parsed.ok ? [{ name, scene: parsed.scene }] : []
-})
+export const everyScene: { name: string; scene: Scene }[] = sources
+	.filter(({ name }) => !CLAIMS_ELSEWHERE || !/\/fixtures\/lies\/(?:caption|id)\//.test(name))
+	.flatMap(({ name, text }) => {
+		const parsed = parseScene(text)
+		return parsed.ok ? [{ name, scene: parsed.scene }] : []
+	})
