@@ -2425,18 +2425,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'has-been-renewed-as-it-works': (s, env) => {
 		const w = actor(s[0])
 		const trail = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
-		let grant: Of<'granted'> | undefined
-		let inHold = false
-		const renewals: Of<'renewed'>[] = []
-		for (const h of trail) {
-			if (!('worker' in h) || h.worker !== w) continue
-			if (h.kind === 'granted') {
-				grant = h
-				inHold = true
-				renewals.length = 0
-			} else if (grant !== undefined && (h.kind === 'crashed' || h.kind === 'asked' || ((h.kind === 'released' || h.kind === 'returned' || h.kind === 'finished') && h.store === grant.store))) inHold = false
-			else if (h.kind === 'renewed' && inHold && grant !== undefined && h.store === grant.store && workingAt(trail, w, h)) renewals.push(h)
-		}
+		// Out of the hold at a crash, a new ask, or a let-go, return or finish of its store; a renewal counts while w is at work.
+		const leaves = (h: Happening, grant: Of<'granted'>) => h.kind === 'crashed' || h.kind === 'asked' || ((h.kind === 'released' || h.kind === 'returned' || h.kind === 'finished') && 'store' in h && h.store === grant.store)
+		const { inHold, renewals } = renewalsOfLastHold(trail, w, leaves, h => workingAt(trail, w, h))
 		if (!inHold || renewals.length === 0) return NO
 		const here = renewals.filter(h => env.step.happenings.includes(h))
 		return { ok: true, at: (renewals[0] as Happening).at, events: here, makers: renewals }
@@ -2447,20 +2438,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const w = actor(s[0])
 		const limit = env.moment ?? Infinity
 		const trail = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings].filter(h => h.at <= limit)
-		let grant: Of<'granted'> | undefined
-		let ok = false
-		const renewals: Of<'renewed'>[] = []
-		for (const h of trail) {
-			if (!('worker' in h) || h.worker !== w) continue
-			if (h.kind === 'granted') {
-				grant = h
-				ok = true
-				renewals.length = 0
-			} else if (grant === undefined) continue
-			else if (h.kind === 'crashed' || h.kind === 'asked') ok = false
-			else if ((h.kind === 'released' || h.kind === 'returned' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === grant.store) ok = false
-			else if (h.kind === 'renewed' && h.store === grant.store) renewals.push(h)
-		}
+		// Out of the hold (or its lease ended) at a crash, a new ask, or a let-go, return, running out, going or operator's end of its store.
+		const leaves = (h: Happening, grant: Of<'granted'>) => h.kind === 'crashed' || h.kind === 'asked' || ((h.kind === 'released' || h.kind === 'returned' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && 'store' in h && h.store === grant.store)
+		const { inHold: ok, renewals } = renewalsOfLastHold(trail, w, leaves, () => true)
 		if (!ok || renewals.length === 0) return NO
 		const here = renewals.filter(h => env.step.happenings.includes(h))
 		return { ok: true, at: (renewals[0] as Happening).at, events: here, makers: renewals }
@@ -4642,6 +4622,27 @@ function carriedBy(env: Env, write: Of<'wrote'>): { words: string[]; made: boole
 		return { words: [], made: false, own: false, expression: true }
 	}
 	return undefined
+}
+
+/**
+ * w's last grant in `trail`: whether w is still in that hold at the trail's end (nothing since that `leaves` it), and w's renewals of
+ * that grant's store since it that `counts` keeps.
+ */
+function renewalsOfLastHold(trail: Happening[], w: string, leaves: (h: Happening, grant: Of<'granted'>) => boolean, counts: (h: Of<'renewed'>) => boolean): { inHold: boolean; renewals: Of<'renewed'>[] } {
+	let grant: Of<'granted'> | undefined
+	let inHold = false
+	const renewals: Of<'renewed'>[] = []
+	for (const h of trail) {
+		if (!('worker' in h) || h.worker !== w) continue
+		if (h.kind === 'granted') {
+			grant = h
+			inHold = true
+			renewals.length = 0
+		} else if (grant === undefined) continue
+		else if (leaves(h, grant)) inHold = false
+		else if (h.kind === 'renewed' && inHold && h.store === grant.store && counts(h)) renewals.push(h)
+	}
+	return { inHold, renewals }
 }
 
 /** A text that says there is no THING or that making one failed: a word of denial or failure, or "no" just before the THING's word. */

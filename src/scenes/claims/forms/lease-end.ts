@@ -363,20 +363,34 @@ function renewedAsItWorks(slots: readonly Slot[], context: ClaimContext): Verdic
 function hasBeenRenewedAsItWorks(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
 	const name = context.name(worker)
-	const all = [...earlierHappenings(context), ...context.step.happenings]
-	const mine = all.filter(h => 'worker' in h && h.worker === worker)
-	const at = mine.map(h => h.kind === 'granted').lastIndexOf(true)
-	const grant = mine[at] as Of<'granted'> | undefined
+	const { all, grant, after, left } = lastHold(context, worker, Infinity, true)
 	if (grant === undefined) return fails(`${name} was never given the key, so it has no lease to renew`, 0)
-	const left = mine.slice(at + 1).find(h => ((h.kind === 'released' || h.kind === 'returned' || h.kind === 'finished') && h.store === grant.store) || h.kind === 'crashed' || h.kind === 'asked')
-	if (left) return fails(`${name}'s code left its hold at ${time(left.at)} (${left.kind === 'released' ? 'it let go' : left.kind === 'returned' || left.kind === 'finished' ? 'its function returned' : left.kind === 'crashed' ? 'it crashed' : 'it asked for a key again'}): "has been renewed as it works" says it is still at work`, 0)
-	const renewals = mine.slice(at + 1).filter((h): h is Of<'renewed'> => h.kind === 'renewed' && h.store === grant.store)
+	if (left) return fails(`${name}'s code left its hold at ${time(left.at)} (${left.why}): "has been renewed as it works" says it is still at work`, 0)
+	const renewals = after.filter((h): h is Of<'renewed'> => h.kind === 'renewed' && h.store === grant.store)
 	const working = renewals.filter(h => atWorkAfter(all.slice(0, all.indexOf(h)), worker, h.store))
 	if (working.length === 0) return fails(renewals.length === 0 ? `${name}'s lease was not renewed since it was given, at ${time(grant.at)}` : `${name}'s lease was renewed only while it was not at work (its process paused)`, 0)
 	const first = working[0] as Of<'renewed'>
 	const here = working.filter(h => context.step.happenings.includes(h))
 	const of = runSteps(context.run).find(step => step.happenings.includes(first)) ?? context.step
 	return holds(here.length > 0 ? here.map(h => saw(context.step, h)) : [saw(of, first)], first.at)
+}
+
+/**
+ * The worker's last grant by `limit`, the run's happenings up to then (`all`) and the worker's since the grant (`after`), and the first
+ * act since that took its code out of that hold (`left`): a let-go or return of the grant's store, a crash, or a new ask; and, when the
+ * words say it is at work (`work`), its function's return with the let-go still to come (`finished`).
+ */
+function lastHold(context: ClaimContext, worker: string, limit: number, work: boolean): { all: Happening[]; grant?: Of<'granted'>; after: Happening[]; left?: { at: number; why: string } } {
+	const all = [...earlierHappenings(context), ...context.step.happenings].filter(h => h.at <= limit)
+	const mine = all.filter(h => 'worker' in h && h.worker === worker)
+	const at = mine.map(h => h.kind === 'granted').lastIndexOf(true)
+	const grant = mine[at] as Of<'granted'> | undefined
+	if (grant === undefined) return { all, after: [] }
+	const after = mine.slice(at + 1)
+	const left = after.find(h => ((h.kind === 'released' || h.kind === 'returned' || (work && h.kind === 'finished')) && h.store === grant.store) || h.kind === 'crashed' || h.kind === 'asked')
+	if (left === undefined) return { all, grant, after }
+	const why = left.kind === 'released' ? 'it let go' : left.kind === 'returned' || left.kind === 'finished' ? 'its function returned' : left.kind === 'crashed' ? 'it crashed' : 'it asked for a key again'
+	return { all, grant, after, left: { at: left.at, why } }
 }
 
 /**
@@ -389,14 +403,9 @@ function hasBeenRenewed(slots: readonly Slot[], context: ClaimContext): Verdict 
 	const worker = actorOf(slots[0])
 	const name = context.name(worker)
 	const limit = context.moment ?? Infinity
-	const all = [...earlierHappenings(context), ...context.step.happenings].filter(h => h.at <= limit)
-	const mine = all.filter(h => 'worker' in h && h.worker === worker)
-	const at = mine.map(h => h.kind === 'granted').lastIndexOf(true)
-	const grant = mine[at] as Of<'granted'> | undefined
+	const { grant, after, left } = lastHold(context, worker, limit, false)
 	if (grant === undefined) return fails(`${name} was never given the key${context.moment === undefined ? '' : ` by ${time(limit)}`}, so it has no lease to renew`, 0)
-	const after = mine.slice(at + 1)
-	const left = after.find(h => ((h.kind === 'released' || h.kind === 'returned') && h.store === grant.store) || h.kind === 'crashed' || h.kind === 'asked')
-	if (left) return fails(`${name}'s code left its hold at ${time(left.at)} (${left.kind === 'released' ? 'it let go' : left.kind === 'returned' ? 'its function returned' : left.kind === 'crashed' ? 'it crashed' : 'it asked for a key again'}): "has been renewed" says its lease is renewed and still its own`, 0)
+	if (left) return fails(`${name}'s code left its hold at ${time(left.at)} (${left.why}): "has been renewed" says its lease is renewed and still its own`, 0)
 	const end = after.find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === grant.store)
 	if (end) return fails(`${name}'s lease ${end.kind === 'expired' ? 'ran out' : end.kind === 'gone' ? 'went with its store' : 'was ended by an operator'} at ${time(end.at)}: "has been renewed" says it is renewed and live`, 0)
 	const renewals = after.filter((h): h is Of<'renewed'> => h.kind === 'renewed' && h.store === grant.store)
