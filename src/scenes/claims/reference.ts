@@ -1726,30 +1726,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	// An ask of w's in the step with no limit on its wait (no try; no wait, or an endless one) on which w stood in line some time: what came of it,
 	// w's next ask or its next grant, give-up, leaving or refusal of that key, is none and w is in line for that key at t, or a grant from the
 	// line, or a give-up or leaving later than the ask.
-	'waits-without-limit': (s, env) => {
-		const w = actor(s[0])
-		const list = env.step.happenings
-		for (let i = 0; i < list.length; i++) {
-			const ask = list[i] as Happening
-			if (ask.kind !== 'asked' || ask.worker !== w || ask.tryOnly || Number.isFinite(ask.wait ?? Number.POSITIVE_INFINITY)) continue
-			const next = list.slice(i + 1).find(h => (h.kind === 'asked' && h.worker === w) || ((h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'refused') && h.worker === w && h.store === ask.store))
-			if (next === undefined ? env.world.workers.get(w)?.waiting?.store === ask.store : (next.kind === 'granted' && next.place !== undefined) || ((next.kind === 'gave-up' || next.kind === 'left') && next.at > ask.at)) return asked(ask)
-		}
-		return NO
-	},
+	'waits-without-limit': (s, env) => endlessAsk(env, actor(s[0]), (next, ask) => (next.kind === 'granted' && next.place !== undefined) || ((next.kind === 'gave-up' || next.kind === 'left') && next.at > ask.at)),
 	// "As long as it takes": an ask of w's in the step with no limit on its wait (no try) whose wait ended by itself: what came of it is
 	// none and w is in that key's line at t, or a grant from the line; a give-up or a leaving (its process crashed) is no such end.
-	'waits-until-served': (s, env) => {
-		const w = actor(s[0])
-		const list = env.step.happenings
-		for (let i = 0; i < list.length; i++) {
-			const ask = list[i] as Happening
-			if (ask.kind !== 'asked' || ask.worker !== w || ask.tryOnly || Number.isFinite(ask.wait ?? Number.POSITIVE_INFINITY)) continue
-			const next = list.slice(i + 1).find(h => (h.kind === 'asked' && h.worker === w) || ((h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'refused') && h.worker === w && h.store === ask.store))
-			if (next === undefined ? env.world.workers.get(w)?.waiting?.store === ask.store : next.kind === 'granted' && next.place !== undefined) return asked(ask)
-		}
-		return NO
-	},
+	'waits-until-served': (s, env) => endlessAsk(env, actor(s[0]), next => next.kind === 'granted' && next.place !== undefined),
 	'still-waits': (s, env) => {
 		const waiting = env.world.workers.get(actor(s[0]))?.waiting
 		return waiting !== undefined && stoodInLine(env, actor(s[0]), waiting.store) ? waits(env, actor(s[0])) : NO
@@ -4622,6 +4602,21 @@ function carriedBy(env: Env, write: Of<'wrote'>): { words: string[]; made: boole
 		return { words: [], made: false, own: false, expression: true }
 	}
 	return undefined
+}
+
+/**
+ * An ask of w's in the step with no limit on its wait (no try) on which w stood in line as `stood` says of what came of it (w's next ask,
+ * or its next grant, give-up, leaving or refusal of that key); with nothing come of it, w in that key's line at t.
+ */
+function endlessAsk(env: Env, w: string, stood: (next: Happening, ask: Of<'asked'>) => boolean): Meaning {
+	const list = env.step.happenings
+	for (let i = 0; i < list.length; i++) {
+		const ask = list[i] as Happening
+		if (ask.kind !== 'asked' || ask.worker !== w || ask.tryOnly || Number.isFinite(ask.wait ?? Number.POSITIVE_INFINITY)) continue
+		const next = list.slice(i + 1).find(h => (h.kind === 'asked' && h.worker === w) || ((h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'refused') && h.worker === w && h.store === ask.store))
+		if (next === undefined ? env.world.workers.get(w)?.waiting?.store === ask.store : stood(next, ask)) return asked(ask)
+	}
+	return NO
 }
 
 /**
